@@ -24,6 +24,130 @@ from __future__ import annotations
 
 from rustc_verdicts import rejects, runs, verdict_tests
 
+
+def _variant(text: str, old: str, new: str) -> str:
+    """TEXT with its one `old` made `new`."""
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+_CFG_INIT = """\
+struct Cfg {
+    n: usize,
+}
+struct Lin {
+    n: usize,
+}
+impl Cfg {
+    fn new(n: usize) -> Self {
+        Cfg { n }
+    }
+    fn init(&self, scale: usize) -> Lin {
+        Lin { n: self.n * scale }
+    }
+}
+fn width(l: &Lin) -> usize {
+    l.n
+}
+fn main() {
+    let linear = Cfg::new(3).init(2);
+    println!("{}", width(&linear));
+    println!("{}", width(&Cfg::new(4).init(3)));
+}
+"""
+"""A config's `init` chain borrowed for a `&` parameter (it runs): the base of its twin below."""
+
+_DEV_CHAIN = """\
+struct Dev;
+impl Dev {
+    fn flex() -> Dev {
+        Dev
+    }
+    fn autodiff(self) -> Dev {
+        self
+    }
+}
+fn takes(_device: &Dev) {
+    println!("took");
+}
+fn main() {
+    let device = Dev::flex().autodiff();
+    takes(&device);
+    takes(&device);
+}
+"""
+"""A device made by a method chain, borrowed for a `&` parameter: the base of its twin below."""
+
+_PARTS_MOVED = """\
+#[derive(Clone, Debug)]
+struct T(f32);
+impl std::ops::Mul for T {
+    type Output = T;
+    fn mul(self, o: T) -> T {
+        T(self.0 * o.0)
+    }
+}
+impl T {
+    fn chunk(self, n: usize) -> Vec<T> {
+        (0..n).map(|_| T(self.0)).collect()
+    }
+}
+fn main() {
+    let h = T(1.0);
+    let parts = h.chunk(2);
+    let t = parts[0] * T(2.0);
+    println!("{:?}", t);
+}
+"""
+"""An element moved out of the `Vec` a method of the program's own returns (E0507): the base
+of its clone's twin below."""
+
+_MUL_BY_REF = """\
+#[derive(Clone, Debug)]
+struct T(f32);
+impl std::ops::Mul for T {
+    type Output = T;
+    fn mul(self, o: T) -> T {
+        T(self.0 * o.0)
+    }
+}
+impl std::ops::Mul<f32> for T {
+    type Output = T;
+    fn mul(self, k: f32) -> T {
+        T(self.0 * k)
+    }
+}
+fn main() {
+    let ws = vec![T(1.0), T(2.0)];
+    let h = T(3.0);
+    let v: Vec<T> = ws.iter().map(|v| h.clone() * v).collect();
+    println!("{:?}", v);
+}
+"""
+"""`T * &T` of a `T` with impls `Mul<T>` and `Mul<f32>` (E0277): the base of the `Mul` cases
+below."""
+
+_LIN_FORWARD = """\
+#[derive(Clone, Debug)]
+struct Tn(f32);
+struct Lin {
+    w: f32,
+}
+impl Lin {
+    fn forward(&self, x: Tn) -> Tn {
+        Tn(x.0 * self.w)
+    }
+}
+fn encode(x: &Tn, l: &Lin) -> Tn {
+    l.forward(x)
+}
+fn main() {
+    println!("{:?}", encode(&Tn(2.0), &Lin { w: 3.0 }));
+}
+"""
+"""A `&Tn` parameter given to a method of the program's own taking `Tn` (E0308): the base of its
+clone's twin below."""
+
 CASES = {
     "borrowed_clone_and_returned_reference_for_ref_param": (
         """\
@@ -49,30 +173,7 @@ fn main() {
         runs("2\n2\n3\n"),
     ),
     "config_init_chain_borrowed_for_ref_param": (
-        """\
-struct Cfg {
-    n: usize,
-}
-struct Lin {
-    n: usize,
-}
-impl Cfg {
-    fn new(n: usize) -> Self {
-        Cfg { n }
-    }
-    fn init(&self, scale: usize) -> Lin {
-        Lin { n: self.n * scale }
-    }
-}
-fn width(l: &Lin) -> usize {
-    l.n
-}
-fn main() {
-    let linear = Cfg::new(3).init(2);
-    println!("{}", width(&linear));
-    println!("{}", width(&Cfg::new(4).init(3)));
-}
-""",
+        _CFG_INIT,
         runs("6\n12\n"),
     ),
     "field_clone_for_ref_param": (
@@ -91,25 +192,7 @@ fn main() {
         rejects("E0308"),
     ),
     "method_chain_value_borrowed_for_ref_param": (
-        """\
-struct Dev;
-impl Dev {
-    fn flex() -> Dev {
-        Dev
-    }
-    fn autodiff(self) -> Dev {
-        self
-    }
-}
-fn takes(_device: &Dev) {
-    println!("took");
-}
-fn main() {
-    let device = Dev::flex().autodiff();
-    takes(&device);
-    takes(&device);
-}
-""",
+        _DEV_CHAIN,
         runs("took\ntook\n"),
     ),
     "number_from_own_method_for_ref_param": (
@@ -145,49 +228,26 @@ fn main() {
         rejects("E0308"),
     ),
     "struct_from_config_init_chain_for_ref_param": (
-        """\
-struct Cfg {
-    n: usize,
-}
-struct Lin {
-    n: usize,
-}
-impl Cfg {
-    fn new(n: usize) -> Self {
-        Cfg { n }
-    }
-    fn init(&self, scale: usize) -> Lin {
-        Lin { n: self.n * scale }
-    }
-}
-fn width(l: &Lin) -> usize {
-    l.n
-}
-fn main() {
-    let linear = Cfg::new(3).init(2);
-    println!("{}", width(linear));
-}
-""",
+        _variant(
+            _CFG_INIT,
+            (
+                '    println!("{}", width(&linear));\n'
+                '    println!("{}", width(&Cfg::new(4).init(3)));\n'
+            ),
+            '    println!("{}", width(linear));\n',
+        ),
         rejects("E0308"),
     ),
     "value_from_method_chain_for_ref_param_then_borrowed": (
-        """\
-struct Dev;
-impl Dev {
-    fn flex() -> Dev {
-        Dev
-    }
-    fn autodiff(self) -> Dev {
-        self
-    }
-}
-fn takes(_device: &Dev) {}
-fn main() {
-    let device = Dev::flex().autodiff();
-    takes(device);
-    takes(&device);
-}
-""",
+        _variant(
+            _variant(
+                _DEV_CHAIN,
+                'fn takes(_device: &Dev) {\n    println!("took");\n}\n',
+                "fn takes(_device: &Dev) {}\n",
+            ),
+            "    takes(&device);\n    takes(&device);\n",
+            "    takes(device);\n    takes(&device);\n",
+        ),
         rejects("E0308"),
     ),
     "vec_clone_for_ref_param": (
@@ -204,27 +264,15 @@ fn main() {
         rejects("E0308"),
     ),
     "element_of_own_methods_vec_cloned_for_operator": (
-        """\
-#[derive(Clone, Debug)]
-struct T(f32);
-impl std::ops::Mul for T {
-    type Output = T;
-    fn mul(self, o: T) -> T {
-        T(self.0 * o.0)
-    }
-}
-impl T {
-    fn chunk(self, n: usize) -> Vec<T> {
-        (0..n).map(|_| T(self.0)).collect()
-    }
-}
-fn main() {
-    let h = T(1.5);
-    let parts = h.chunk(2);
-    let t = parts[0].clone() * T(2.0);
-    println!("{:?} {}", t, parts.len());
-}
-""",
+        _variant(
+            _variant(
+                _PARTS_MOVED,
+                "let h = T(1.0);",
+                "let h = T(1.5);",
+            ),
+            '    let t = parts[0] * T(2.0);\n    println!("{:?}", t);\n',
+            '    let t = parts[0].clone() * T(2.0);\n    println!("{:?} {}", t, parts.len());\n',
+        ),
         runs("T(3.0) 2\n"),
     ),
     "element_of_own_methods_vec_moved_by_let": (
@@ -251,27 +299,7 @@ fn main() {
         rejects("E0507"),
     ),
     "element_of_own_methods_vec_moved_by_operator": (
-        """\
-#[derive(Clone, Debug)]
-struct T(f32);
-impl std::ops::Mul for T {
-    type Output = T;
-    fn mul(self, o: T) -> T {
-        T(self.0 * o.0)
-    }
-}
-impl T {
-    fn chunk(self, n: usize) -> Vec<T> {
-        (0..n).map(|_| T(self.0)).collect()
-    }
-}
-fn main() {
-    let h = T(1.0);
-    let parts = h.chunk(2);
-    let t = parts[0] * T(2.0);
-    println!("{:?}", t);
-}
-""",
+        _PARTS_MOVED,
         rejects("E0507"),
     ),
     "element_of_own_methods_vec_of_references_copied": (
@@ -330,73 +358,37 @@ fn main() {
         rejects("E0277"),
     ),
     "mul_by_cloned_item_with_value_and_scalar_impls": (
-        """\
-#[derive(Clone, Debug)]
-struct T(f32);
-impl std::ops::Mul for T {
-    type Output = T;
-    fn mul(self, o: T) -> T {
-        T(self.0 * o.0)
-    }
-}
-impl std::ops::Mul<f32> for T {
-    type Output = T;
-    fn mul(self, k: f32) -> T {
-        T(self.0 * k)
-    }
-}
-fn main() {
-    let ws = vec![T(1.0), T(2.0)];
-    let h = T(3.0);
-    let v: Vec<T> = ws.iter().map(|v| h.clone() * v.clone()).collect();
-    let w: Vec<T> = ws.iter().map(|v| v.clone() * 0.5).collect();
-    println!("{:?} {:?}", v, w);
-}
-""",
+        _variant(
+            _MUL_BY_REF,
+            (
+                "    let v: Vec<T> = ws.iter().map(|v| h.clone() * v).collect();\n"
+                '    println!("{:?}", v);\n'
+            ),
+            (
+                "    let v: Vec<T> = ws.iter().map(|v| h.clone() * v.clone()).collect();\n"
+                "    let w: Vec<T> = ws.iter().map(|v| v.clone() * 0.5).collect();\n"
+                '    println!("{:?} {:?}", v, w);\n'
+            ),
+        ),
         runs("[T(3.0), T(6.0)] [T(0.5), T(1.0)]\n"),
     ),
     "mul_by_item_reference_with_scalar_impl_only": (
-        """\
-#[derive(Clone, Debug)]
-struct T(f32);
-impl std::ops::Mul<f32> for T {
-    type Output = T;
-    fn mul(self, k: f32) -> T {
-        T(self.0 * k)
-    }
-}
-fn main() {
-    let ws = vec![T(1.0), T(2.0)];
-    let h = T(3.0);
-    let v: Vec<T> = ws.iter().map(|v| h.clone() * v).collect();
-    println!("{:?}", v);
-}
-""",
+        _variant(
+            _MUL_BY_REF,
+            (
+                "impl std::ops::Mul for T {\n"
+                "    type Output = T;\n"
+                "    fn mul(self, o: T) -> T {\n"
+                "        T(self.0 * o.0)\n"
+                "    }\n"
+                "}\n"
+            ),
+            "",
+        ),
         rejects("E0308"),
     ),
     "mul_by_item_reference_with_value_and_scalar_impls": (
-        """\
-#[derive(Clone, Debug)]
-struct T(f32);
-impl std::ops::Mul for T {
-    type Output = T;
-    fn mul(self, o: T) -> T {
-        T(self.0 * o.0)
-    }
-}
-impl std::ops::Mul<f32> for T {
-    type Output = T;
-    fn mul(self, k: f32) -> T {
-        T(self.0 * k)
-    }
-}
-fn main() {
-    let ws = vec![T(1.0), T(2.0)];
-    let h = T(3.0);
-    let v: Vec<T> = ws.iter().map(|v| h.clone() * v).collect();
-    println!("{:?}", v);
-}
-""",
+        _MUL_BY_REF,
         rejects("E0277"),
     ),
     "captured_string_moved_by_let_in_for_each": (
@@ -512,49 +504,25 @@ fn main() {
         rejects("E0382"),
     ),
     "reference_param_cloned_for_own_methods_value_param": (
-        """\
-#[derive(Clone, Debug)]
-struct Tn(f32);
-struct Lin {
-    w: f32,
-}
-impl Lin {
-    fn forward(&self, x: Tn) -> Tn {
-        Tn(x.0 * self.w)
-    }
-    fn peek(&self, x: &Tn) -> f32 {
-        x.0 + self.w
-    }
-}
-fn encode(x: &Tn, l: &Lin) -> Tn {
-    println!("{}", l.peek(x));
-    l.forward(x.clone())
-}
-fn main() {
-    println!("{:?}", encode(&Tn(2.0), &Lin { w: 3.0 }));
-}
-""",
+        _variant(
+            _variant(
+                _LIN_FORWARD,
+                "        Tn(x.0 * self.w)\n    }\n",
+                (
+                    "        Tn(x.0 * self.w)\n"
+                    "    }\n"
+                    "    fn peek(&self, x: &Tn) -> f32 {\n"
+                    "        x.0 + self.w\n"
+                    "    }\n"
+                ),
+            ),
+            "    l.forward(x)\n",
+            '    println!("{}", l.peek(x));\n    l.forward(x.clone())\n',
+        ),
         runs("5\nTn(6.0)\n"),
     ),
     "reference_param_for_own_methods_value_param": (
-        """\
-#[derive(Clone, Debug)]
-struct Tn(f32);
-struct Lin {
-    w: f32,
-}
-impl Lin {
-    fn forward(&self, x: Tn) -> Tn {
-        Tn(x.0 * self.w)
-    }
-}
-fn encode(x: &Tn, l: &Lin) -> Tn {
-    l.forward(x)
-}
-fn main() {
-    println!("{:?}", encode(&Tn(2.0), &Lin { w: 3.0 }));
-}
-""",
+        _LIN_FORWARD,
         rejects("E0308"),
     ),
 }
