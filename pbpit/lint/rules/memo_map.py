@@ -19,7 +19,7 @@ from pbpit.lint.fixes import NO_PARENS, Fixes, identifiers, is_name
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.carried_state import option_of_tensor
 from pbpit.lint.rules.loop_trains import trains_through
-from pbpit.lint.rules.option_memo import option_memo_fixes
+from pbpit.lint.rules.option_memo import closure_value, option_memo_fixes
 from pbpit.rust.syntax import Node, descendants
 from pbpit.source import source_lines, statement_range
 
@@ -276,17 +276,9 @@ def _memo_call(node: Node, name: str, fixes: Fixes) -> tuple[Node, Node] | None:
     value = arguments.named_children[0]
     if fixes.text(method) == "or_insert":
         return node, value
-    parameters = value.child_by_field_name("parameters")
-    if value.type != "closure_expression" or parameters is None:
+    if fixes.text(value).startswith("move"):
         return None
-    if parameters.named_child_count or fixes.text(value).startswith("move"):
-        return None
-    value = value.child_by_field_name("body")
-    while value is not None and value.type == "block":
-        inner_ = [c for c in value.named_children if "comment" not in c.type]
-        if len(inner_) != 1 or inner_[0].type.endswith("statement"):
-            return None
-        value = inner_[0]
+    value = closure_value(value)
     return (node, value) if value is not None else None
 
 

@@ -227,7 +227,12 @@ def _closure_value(arguments: Node, fixes: Fixes) -> Node | None:
     """The expression of the one closure given (`|| V`, `|| { V }`), or None."""
     if arguments.named_child_count != 1:
         return None
-    closure = arguments.named_children[0]
+    return closure_value(arguments.named_children[0])
+
+
+def closure_value(closure: Node) -> Node | None:
+    """The expression a closure of no parameters gives (`|| V`, `|| { V }`, `move || V`),
+    or None (a closure with parameters, or statements in its body)."""
     parameters = closure.child_by_field_name("parameters")
     if closure.type != "closure_expression" or parameters is None or parameters.named_child_count:
         return None
