@@ -37,9 +37,7 @@ def accumulator_field_reset(
     adder = _method_of(statement)
     if adder is None or _impl_type(adder, fixes) != owner or _name(adder, fixes) == method:
         return None
-    start, end = meeting.earlier.span
-    called = fixes.data[start:end].decode("utf-8", "replace")
-    if not re.fullmatch(rf"{re.escape(holder)}\s*\.\s*{re.escape(method)}\s*\(.*", called, re.S):
+    if not calls_method(meeting, holder, method, fixes):
         return None
     body = _method_body(fixes, owner, method)
     if body is None:
@@ -64,6 +62,14 @@ def accumulator_field_reset(
     at = fixes.line_start(row)
     reset = f"{fixes.indent_of(line_of)}{field} = {field}.zeros_like();{fixes.newline}"
     return field_reset_help(name, field, through, [fixes.edit(at, at, reset)])
+
+
+def calls_method(meeting: Meeting, holder: str, method: str, fixes: Fixes) -> bool:
+    """Whether the meeting's earlier statement is the call `holder.method(..)`."""
+    start, end = meeting.earlier.span
+    called = fixes.data[start:end].decode("utf-8", "replace")
+    call = rf"{re.escape(holder)}\s*\.\s*{re.escape(method)}\s*\(.*"
+    return re.fullmatch(call, called, re.S) is not None
 
 
 def _accumulates(field: str, assignment: Node, fixes: Fixes) -> bool:

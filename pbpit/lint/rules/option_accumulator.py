@@ -14,7 +14,7 @@ from pbpit.diagnostics.model import Help
 from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.carried_state import _backward_statement, option_of_tensor
-from pbpit.lint.rules.field_reset import _impl_type, _method_body
+from pbpit.lint.rules.field_reset import _impl_type, _method_body, calls_method
 from pbpit.rust.syntax import Node, descendants
 
 
@@ -55,11 +55,7 @@ def _reset(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
         kind, _, method = through.rpartition("::")
         if kind != owner:
             return None
-        start, end = meeting.earlier.span
-        called = fixes.data[start:end].decode("utf-8", "replace")
-        if not re.fullmatch(
-            rf"{re.escape(holder)}\s*\.\s*{re.escape(method)}\s*\(.*", called, re.S
-        ):
+        if not calls_method(meeting, holder, method, fixes):
             return None
         block = _method_body(fixes, owner, method)
         statement = _containing(block, fixes) if block is not None else None
@@ -200,9 +196,7 @@ def taken_where_flushed(name: str, meeting: Meeting, fixes: Fixes) -> Help | Non
     if not option_of_tensor(name, fixes):
         return None
     owner, _, method = through.rpartition("::")
-    start, end = meeting.earlier.span
-    called = fixes.data[start:end].decode("utf-8", "replace")
-    if not re.fullmatch(rf"{re.escape(holder)}\s*\.\s*{re.escape(method)}\s*\(.*", called, re.S):
+    if not calls_method(meeting, holder, method, fixes):
         return None
     written = _accumulated_by(owner, field_name, fixes)
     if written is None:
