@@ -4,6 +4,8 @@ loss reads (a normalisation's `mean` and `std`), the union of their chains, in o
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, indent, is_name
 from pbpit.lint.rule import Meeting
@@ -65,6 +67,18 @@ def recompute_in_loop(
     moved = [d.statement for d in chain]
     if not chain:
         return fallback  # made in a function it calls: no `let` of this body to move
+    carried = [
+        held
+        for d, statement in zip(chain, moved, strict=True)
+        if _carried(held := bound_name(d.name, statement, fixes) or d.name, outer, fixes)
+    ]
+    if carried:
+        note = (
+            f"not written as code: the loop assigns `{carried[0]}`, state it carries from pass "
+            "to pass; its `let` moved into the loop would make it anew in each pass and lose "
+            "what the passes before put there"
+        )
+        return replace(fallback, note=note)
     if (
         definition.statement is None
         or any(d.statement is None for d in beside)
@@ -108,6 +122,18 @@ def recompute_in_loop(
         return fallback
     edits = fixes.move_into_loop(moved, loop, clones)
     return fallback if edits is None else recompute_in_loop_help(name, edits)
+
+
+def _carried(name: str, loop: Node, fixes: Fixes) -> bool:
+    """Whether `loop` assigns the variable `name` (`slow = slow * k + w.val() * (1.0 - k)`):
+    state it carries from pass to pass, which its `let` moved into the loop would make anew in
+    each pass, losing what the passes before put there."""
+    for node in descendants(loop):
+        if node.type in ("assignment_expression", "compound_assignment_expr"):
+            left = node.child_by_field_name("left")
+            if left is not None and fixes.text(left) == name:
+                return True
+    return False
 
 
 def made_value(d: Definition) -> Node | None:
