@@ -22,6 +22,7 @@ from pbpit.rust.interp import (
     results,
     shapes,
     slice_patterns,
+    std_cmp,
     std_reverse,
     struct_lifetimes,
 )
@@ -205,6 +206,10 @@ class StructRules:
             e.impl = CLONE
             self.args(e)
             return recv
+        if fn is None:  # `a.cmp(&b)` of `#[derive(Ord)]` (std_cmp.py)
+            derived = std_cmp.derived_method(self, e, recv)
+            if derived is not None:
+                return derived
         if fn is None:  # `a.add(b)` with `use std::ops::Add;` (op_traits.py)
             fn = op_traits.method(self, e, item)
         if fn is None and e.name == "to_string" and error_types.displayed(item):

@@ -208,4 +208,6 @@ def takes_self(e: Method) -> bool:
         return row is not None and row.receiver == "self"
     if type(recv) is Wrap:
         return e.name in _BY_VALUE.get(recv.kind, ())
+    if getattr(e.impl, "family", None) == "derived":  # `a.max(b)` of `#[derive(Ord)]`
+        return e.name in ("max", "min")
     return False

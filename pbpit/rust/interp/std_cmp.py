@@ -18,7 +18,7 @@ from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.iterators import ORDERING, Lazy, _not_ord
 from pbpit.rust.interp.nodes import Lit, Static
 from pbpit.rust.interp.ordering import partial_cmp
-from pbpit.rust.interp.types import Ty, Wrap
+from pbpit.rust.interp.types import Ty, Wrap, resolve
 
 VARIANTS = {"Less": -1, "Equal": 0, "Greater": 1}
 _STD = ("std", "core")
@@ -289,3 +289,85 @@ _TRAIT_METHODS = frozenset(
 )
 """The methods an `Ordering` has by its traits (`Ord`, `Clone`, `Hash`..) beyond the rows."""
 
+
+
+# -- the methods `#[derive(PartialOrd, Ord, PartialEq)]` gives a struct or enum -----------------
+
+_DERIVED = {
+    **dict.fromkeys(("partial_cmp", "lt", "le", "gt", "ge"), "PartialOrd"),
+    **dict.fromkeys(("cmp", "max", "min"), "Ord"),
+    **dict.fromkeys(("eq", "ne"), "PartialEq"),
+}
+"""Each method a derive gives, by the trait derived (`clamp` is `Ord`'s too: not run)."""
+
+
+def _test_order(test: Any) -> Any:
+    """`a.lt(&b)`..: `partial_cmp` then the test (an unordered pair is false to every test)."""
+
+    def compile_(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+        (other,) = args
+
+        def tested(frame: list) -> bool:
+            order = partial_cmp(recv(frame), other(frame))
+            return order is not None and test(order)
+
+        return tested
+
+    return compile_
+
+
+def _derived_pick(greatest: bool) -> Any:
+    """`Ord::max` / `min` of core (`max_by(self, other, Ord::cmp)`): `max` gives `other` on a
+    tie, `min` gives `self`."""
+
+    def compile_(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+        (other,) = args
+
+        def pick(frame: list) -> Any:
+            a, b = recv(frame), other(frame)
+            after = (partial_cmp(a, b) or 0) > 0
+            return (a if after else b) if greatest else (b if after else a)
+
+        return pick
+
+    return compile_
+
+
+def _equal(negated: bool) -> Any:
+    def compile_(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+        from pbpit.rust.interp.runtime import rust_eq  # (runtime imports the nodes)
+
+        (other,) = args
+        return lambda frame: rust_eq(recv(frame), other(frame)) is not negated
+
+    return compile_
+
+
+DERIVED_METHODS = rows(
+    "derived",
+    Builtin("derived", "lt", ("self",), "bool", _test_order(lambda o: o < 0)),
+    Builtin("derived", "le", ("self",), "bool", _test_order(lambda o: o <= 0)),
+    Builtin("derived", "gt", ("self",), "bool", _test_order(lambda o: o > 0)),
+    Builtin("derived", "ge", ("self",), "bool", _test_order(lambda o: o >= 0)),
+    Builtin("derived", "max", ("self",), "self", _derived_pick(True)),
+    Builtin("derived", "min", ("self",), "self", _derived_pick(False)),
+    Builtin("derived", "eq", ("self",), "bool", _equal(False)),
+    Builtin("derived", "ne", ("self",), "bool", _equal(True)),
+)
+
+
+def derived_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
+    """The type of `a.cmp(&b)`, `a.partial_cmp(&b)`, `a.lt(&b)`, `a.max(b)`, `a.eq(&b)`.. on a
+    struct or enum of the program's that derives the method's trait (as rustc orders it: the
+    variant, then the fields in order); None when the item does not derive it."""
+    from pbpit.rust.interp.iterators import ITERATORS
+
+    trait = _DERIVED.get(e.name)
+    item = resolve(recv).item  # type: ignore[attr-defined]
+    if trait is None or trait not in item.derives:
+        return None
+    if e.targs:
+        return None
+    if e.name in ("cmp", "partial_cmp"):
+        return ITERATORS[e.name].types(ck, e, recv)  # (the order of `ordering.partial_cmp`)
+    return DERIVED_METHODS[e.name].types(ck, e, recv)

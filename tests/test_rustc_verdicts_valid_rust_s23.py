@@ -1,0 +1,236 @@
+"""Programs rustc accepts that pbpit refused or rejected with a false error (issue 26, the
+held-out measurement of session 22: its F01-F04, U02-U14, L02, L03), each with rustc 1.95's
+verdict recorded beside it, and twins written after the fix that differ in their structure
+(names, helpers, a struct's field or a local, the type of the values); with the programs rustc
+rejects that the fixes must not let run.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
+`runs(stdout, ..)` what its binary printed. Where rustc is on PATH, a slow test checks that the
+recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "u03_derive_ord_cmp": (
+        """\
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum S {
+    A,
+    B,
+    C,
+}
+fn main() {
+    let mut v = vec![S::A, S::C, S::B];
+    v.sort_by(|a, b| b.cmp(a));
+    println!("{:?}", v);
+}
+""",
+        runs("[C, B, A]\n"),
+    ),
+    "u03_derived_cmp_struct_and_enum": (
+        """\
+use std::cmp::Ordering;
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Version {
+    major: u32,
+    minor: u32,
+    tag: String,
+}
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+enum Grade {
+    Low(f32),
+    Mid,
+    High { score: f64 },
+}
+fn newest(vs: &[Version]) -> Version {
+    let mut best = vs[0].clone();
+    for v in vs.iter() {
+        if v.cmp(&best) == Ordering::Greater {
+            best = v.clone();
+        }
+    }
+    best
+}
+fn main() {
+    let mut vs = vec![
+        Version {
+            major: 1,
+            minor: 2,
+            tag: "b".to_string(),
+        },
+        Version {
+            major: 1,
+            minor: 2,
+            tag: "a".to_string(),
+        },
+        Version {
+            major: 0,
+            minor: 9,
+            tag: "z".to_string(),
+        },
+    ];
+    println!("{:?}", newest(&vs));
+    vs.sort_by(|a, b| a.cmp(b));
+    println!("{:?}", vs);
+    vs.sort_by(|a, b| b.cmp(a).then_with(|| a.tag.cmp(&b.tag)));
+    println!(
+        "{:?}",
+        vs.iter().map(|v| v.tag.as_str()).collect::<Vec<_>>()
+    );
+    let a = vs[0].clone();
+    let b = vs[2].clone();
+    println!("{} {} {} {}", a.lt(&b), a.ge(&b), a.eq(&b), a.ne(&b));
+    let m = a.clone().max(b.clone());
+    let n = a.min(b);
+    println!("{:?} {:?}", m.tag, n.tag);
+    let gs = [
+        Grade::Mid,
+        Grade::Low(0.5),
+        Grade::High { score: 2.0 },
+        Grade::Low(f32::NAN),
+    ];
+    for g in gs.iter() {
+        println!(
+            "{:?} {:?} {}",
+            g,
+            g.partial_cmp(&Grade::Mid),
+            g.gt(&Grade::Low(0.1))
+        );
+    }
+    println!("{:?}", Grade::Low(1.0).partial_cmp(&Grade::Low(f32::NAN)));
+    let best = gs
+        .iter()
+        .filter(|g| **g != Grade::Low(f32::NAN))
+        .max_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal));
+    println!("{:?}", best);
+}
+""",
+        runs(
+            'Version { major: 1, minor: 2, tag: "b" }\n'
+            '[Version { major: 0, minor: 9, tag: "z" }, Version { major: 1, minor: '
+            '2, tag: "a" }, Version { major: 1, minor: 2, tag: "b" }]\n'
+            '["b", "a", "z"]\n'
+            "false true false true\n"
+            '"b" "z"\n'
+            "Mid Some(Equal) true\n"
+            "Low(0.5) Some(Less) true\n"
+            "High { score: 2.0 } Some(Greater) true\n"
+            "Low(NaN) Some(Less) false\n"
+            "None\n"
+            "Some(High { score: 2.0 })\n"
+        ),
+    ),
+    "u03_derived_cmp_tuple_struct_queue": (
+        """\
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
+enum Priority {
+    Low,
+    High,
+    Urgent,
+}
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Task(Priority, u32);
+struct Queue {
+    tasks: Vec<Task>,
+}
+impl Queue {
+    fn pop_top(&mut self) -> Option<Task> {
+        if self.tasks.is_empty() {
+            return None;
+        }
+        let mut idx = 0;
+        for i in 1..self.tasks.len() {
+            if self.tasks[i].cmp(&self.tasks[idx]).is_gt() {
+                idx = i;
+            }
+        }
+        Some(self.tasks.remove(idx))
+    }
+}
+fn main() {
+    let mut q = Queue {
+        tasks: vec![
+            Task(Priority::High, 3),
+            Task(Priority::Urgent, 1),
+            Task(Priority::High, 7),
+            Task(Priority::Low, 9),
+        ],
+    };
+    while let Some(t) = q.pop_top() {
+        println!("{:?} {}", t, t.0 as i32);
+    }
+    let p = Priority::Low.max(Priority::High);
+    println!("{:?} {:?}", p, Priority::Urgent.min(Priority::High));
+    println!("{:?}", Priority::High.cmp(&Priority::High));
+    let mut ps = vec![Priority::Urgent, Priority::Low, Priority::High];
+    ps.sort_by(|x, y| y.partial_cmp(x).unwrap());
+    println!("{:?}", ps);
+}
+""",
+        runs(
+            "Task(Urgent, 1) 2\n"
+            "Task(High, 7) 1\n"
+            "Task(High, 3) 1\n"
+            "Task(Low, 9) 0\n"
+            "High High\n"
+            "Equal\n"
+            "[Urgent, High, Low]\n"
+        ),
+    ),
+    "u03_rej_cmp_of_partial_ord_only": (
+        """\
+#[derive(Debug, PartialEq, PartialOrd)]
+struct Loss(f32);
+fn main() {
+    let mut v = vec![Loss(0.3), Loss(0.1)];
+    v.sort_by(|a, b| a.cmp(b));
+    println!("{:?}", v);
+}
+""",
+        rejects("E0599"),
+    ),
+    "u03_rej_derived_max_moves_argument": (
+        """\
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Id(u32);
+fn main() {
+    let a = Id(3);
+    let b = Id(4);
+    let m = a.max(b);
+    println!("{:?} {:?}", m, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "u03_rej_derived_max_moves_receiver": (
+        """\
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Id(u32);
+fn main() {
+    let a = Id(3);
+    let b = Id(4);
+    let m = a.max(b);
+    println!("{:?} {:?}", m, a);
+}
+""",
+        rejects("E0382"),
+    ),
+    "u09_derive_partial_ord": (
+        """\
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+struct Score(f32);
+fn main() {
+    let mut v = vec![Score(0.5), Score(0.9)];
+    v.sort_by(|a, b| b.partial_cmp(a).unwrap());
+    println!("{:?}", v);
+}
+""",
+        runs("[Score(0.9), Score(0.5)]\n"),
+    ),
+}
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
