@@ -612,9 +612,10 @@ class ExprLowering:
         scan_state = _scan_closure(self, node) or map_entries.and_modify_closure(self, node)
         for param in [c for c in written if c.type not in _COMMENTS]:
             type_node = state_node = None
-            pattern = param
+            pattern, mutable = param, False
             if param.type == "parameter":
                 pattern = param.child_by_field_name("pattern")
+                mutable = any(c.type == "mutable_specifier" for c in param.children)  # `|mut n: T|`
                 type_node = param.child_by_field_name("type")
             if scan_state and not params and type_node is not None:
                 # `|st: &mut Option<f32>, &x|`: `scan`'s state, typed as what it points to
@@ -631,7 +632,7 @@ class ExprLowering:
                 params.append(hidden)
                 mut_item_closures.mark_pair(self, node, pattern, lets)  # `|(i, l)|` of iter_mut
                 continue
-            binding = self.bind_pattern(pattern, False)
+            binding = self.bind_pattern(pattern, mutable)
             if binding is not None:
                 binding.argument = True  # type: ignore[attr-defined]  # (rustc's E0384 words)
             if binding is not None and type_node is not None:
