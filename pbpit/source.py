@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import ast
 from enum import StrEnum
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from pbpit.file_state import per_file
 
 if TYPE_CHECKING:
     from pbpit.rust.outline import Outline
@@ -47,7 +48,7 @@ def _language(path: str, language: Language | None) -> Language:
     return Language.of(path) if language is None else language
 
 
-@cache
+@per_file
 def source_lines(path: str) -> list[str]:
     """The lines of `path` (empty if it cannot be read)."""
     try:
@@ -61,7 +62,7 @@ def source_line(path: str, line: int) -> str:
     return lines[line - 1] if 1 <= line <= len(lines) else ""
 
 
-@cache
+@per_file
 def syntax_tree(path: str) -> ast.Module | None:
     try:
         return ast.parse(Path(path).read_text(encoding="utf-8-sig"))
@@ -69,7 +70,7 @@ def syntax_tree(path: str) -> ast.Module | None:
         return None
 
 
-@cache
+@per_file
 def _assignments(path: str) -> dict[int, ast.Assign | ast.AnnAssign | ast.AugAssign]:
     tree = syntax_tree(path)
     found: dict[int, ast.Assign | ast.AnnAssign | ast.AugAssign] = {}
@@ -153,7 +154,7 @@ def assigned_name(path: str, line: int, language: Language | None = None) -> str
     return target.id if isinstance(target, ast.Name) else None
 
 
-@cache
+@per_file
 def _statement_starts(path: str) -> dict[int, tuple[int, int]]:
     """For every line inside a simple statement, that statement's first and last line."""
     tree = syntax_tree(path)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from functools import cache
 
+from pbpit.file_state import per_file
 from pbpit.source import Language, source_line, span, statement_range, syntax_tree
 from pbpit.trace import NodeRecord, RunResult
 
@@ -50,7 +50,7 @@ def expressions(path: str, line: int, language: Language) -> list[Expression]:
     return list(_python_expressions(path, line))
 
 
-@cache
+@per_file
 def _python_expressions(path: str, line: int) -> tuple[Expression, ...]:
     tree = syntax_tree(path)
     if tree is None:
@@ -89,7 +89,7 @@ def _python_expressions(path: str, line: int) -> tuple[Expression, ...]:
     return tuple(found)
 
 
-@cache
+@per_file
 def _rust_expressions(path: str, line: int) -> tuple[Expression, ...]:
     from pbpit.rust.syntax import parse_file  # tree-sitter loads only for a Rust case
 

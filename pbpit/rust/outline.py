@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
 
+from pbpit.file_state import per_file
 from pbpit.rust.syntax import Node, RustFile, parse_file
 
 LOOP_KINDS = ("for_expression", "while_expression", "loop_expression")
@@ -42,7 +42,7 @@ class Outline:
     loops: list[RustLoop] = field(default_factory=list)
 
 
-@cache
+@per_file
 def outline(path: str) -> Outline:
     """The outline of the Rust file at `path` (empty if it cannot be read)."""
     source = parse_file(path)

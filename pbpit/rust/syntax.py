@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pbpit.errors import printable
+from pbpit.file_state import per_file
 from pbpit.rust.columns import Columns
 from pbpit.source import not_utf8
 
@@ -222,7 +223,7 @@ def read_rust(path: str | Path) -> RustFile:
     return parse_bytes(data, str(path))
 
 
-@cache
+@per_file
 def parse_file(path: str) -> RustFile | None:
     """The parsed file at `path`, cached for the diagnostics (None if it cannot be read)."""
     try:
