@@ -166,9 +166,14 @@ def _fix_rebuild_loss(
     if first.line is not None:
         target = assigned_name(result.source, first.line, result.language) or "grads"
         since = f"line {first.line}" if result.crate is None else result.crate.cite(first.line)
+        held = f"`{target}`"
+        if re.search(
+            rf"\b{re.escape(target)}\s*=\s*(move\s*)?\|", source_line(result.source, first.line)
+        ):
+            held = "the `Gradients` its first backward returned"  # the line binds a closure
         fix.note = (
             f"A loss is backpropagated once. If nothing changed since {since}, its "
-            f"gradients are already in `{target}`: drop the second backward instead."
+            f"gradients are already in {held}: drop the second backward instead."
         )
     return fix
 
