@@ -16,7 +16,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.lint.apply import fix_in_place
@@ -170,7 +170,7 @@ def test_cargo_pbpit_lint_outside_any_crate_is_one_line_and_exit_2(tmp_path):
 
 
 def test_pbpit_lint_without_a_path_is_still_a_usage_error(tmp_path):
-    result = pbpit_cli("lint", cwd=tmp_path)
+    result = pbpit_main("lint", cwd=tmp_path)
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == "pbpit: error: no path to lint (see `pbpit lint --help`)\n"
 
@@ -212,7 +212,7 @@ def test_message_json_has_the_fields_rustc_gives_in_its_order(tmp_path):
     rustc = _rustc_messages(tmp_path)[0]
     assert rustc["children"][-1]["spans"][0]["suggestion_applicability"] == "MachineApplicable"
     (tmp_path / "cached.rs").write_text(CACHED)
-    result = pbpit_cli("lint", "cached.rs", "--message-format", "json", cwd=tmp_path)
+    result = pbpit_main("lint", "cached.rs", "--message-format", "json", cwd=tmp_path)
     first = json.loads(result.stdout.splitlines()[0])
     ours = first["message"]
     assert list(ours) == list(rustc)
@@ -251,7 +251,7 @@ def test_message_json_spans_count_characters_and_bytes_as_rustc_does(tmp_path):
     # CRLF line endings: rustc's byte offsets count the `\r`s; its quoted lines drop them.
     data = TWICE.replace("\n", "\r\n").encode()
     (tmp_path / "twice.rs").write_bytes(data)
-    result = pbpit_cli("lint", "twice.rs", "--message-format", "json", cwd=tmp_path)
+    result = pbpit_main("lint", "twice.rs", "--message-format", "json", cwd=tmp_path)
     assert result.returncode == 1
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert [line["reason"] for line in lines] == ["compiler-message", "build-finished"]
@@ -276,7 +276,7 @@ def test_message_json_spans_count_characters_and_bytes_as_rustc_does(tmp_path):
 
 def test_message_json_help_edits_are_spans_with_their_replacement(tmp_path):
     (tmp_path / "cached.rs").write_text(CACHED)
-    result = pbpit_cli("lint", "cached.rs", "--message-format=json", cwd=tmp_path)
+    result = pbpit_main("lint", "cached.rs", "--message-format=json", cwd=tmp_path)
     message = json.loads(result.stdout.splitlines()[0])["message"]
     helps = [child for child in message["children"] if child["level"] == "help"]
     detach = helps[0]["spans"][0]
@@ -291,7 +291,7 @@ def test_message_json_help_edits_are_spans_with_their_replacement(tmp_path):
         "{step}: {:?}", "{step}: {:?} {:?}"
     )
     (tmp_path / "read.rs").write_text(read)
-    result = pbpit_cli("lint", "read.rs", "--message-format=json", cwd=tmp_path)
+    result = pbpit_main("lint", "read.rs", "--message-format=json", cwd=tmp_path)
     message = json.loads(result.stdout.splitlines()[0])["message"]
     helps = [child for child in message["children"] if child["level"] == "help"]
     # `x`'s gradient read: the program trains through `feats`, so the fix keeps the gradient:
@@ -319,28 +319,28 @@ def test_message_json_help_edits_are_spans_with_their_replacement(tmp_path):
 
 def test_message_json_for_a_clean_tree_is_one_build_finished_line(tmp_path):
     (tmp_path / "clean.rs").write_text(CLEAN)
-    result = pbpit_cli("lint", "clean.rs", "--message-format", "json", cwd=tmp_path)
+    result = pbpit_main("lint", "clean.rs", "--message-format", "json", cwd=tmp_path)
     assert (result.returncode, result.stdout) == (0, '{"reason":"build-finished","success":true}\n')
 
 
 def test_message_json_rendered_ansi_is_coloured_and_short_is_one_line(tmp_path):
     (tmp_path / "cached.rs").write_text(CACHED)
-    ansi = pbpit_cli(
+    ansi = pbpit_main(
         "lint", "cached.rs", "--message-format", "json-diagnostic-rendered-ansi", cwd=tmp_path
     )
     rendered = json.loads(ansi.stdout.splitlines()[0])["message"]["rendered"]
     assert "\x1b[" in rendered and "warning" in rendered
-    short = pbpit_cli("lint", "cached.rs", "--message-format", "short", cwd=tmp_path)
+    short = pbpit_main("lint", "cached.rs", "--message-format", "short", cwd=tmp_path)
     assert short.stdout.startswith("cached.rs:8:17: warning[pbpit::loop-external-tracked]: ")
     assert short.stdout.count("\n") == 2
 
 
 def test_message_format_unknown_or_beside_format_is_a_usage_error(tmp_path):
     (tmp_path / "clean.rs").write_text(CLEAN)
-    unknown = pbpit_cli("lint", "clean.rs", "--message-format", "xml", cwd=tmp_path)
+    unknown = pbpit_main("lint", "clean.rs", "--message-format", "xml", cwd=tmp_path)
     assert unknown.returncode == 2 and unknown.stdout == ""
     assert unknown.stderr.startswith("pbpit: error: unknown --message-format `xml` (expected ")
-    both = pbpit_cli("lint", "clean.rs", "--message-format", "json", "--json", cwd=tmp_path)
+    both = pbpit_main("lint", "clean.rs", "--message-format", "json", "--json", cwd=tmp_path)
     assert (both.returncode, both.stdout) == (2, "")
     assert both.stderr == "pbpit: error: --message-format cannot be used with --format or --json\n"
 
@@ -348,7 +348,7 @@ def test_message_format_unknown_or_beside_format_is_a_usage_error(tmp_path):
 def test_message_json_reports_a_file_that_cannot_be_parsed_as_a_note(tmp_path):
     # Issue 11: a file tree-sitter cannot parse is skipped with a note, not a failure.
     (tmp_path / "broken.rs").write_text("fn main( {\n")
-    result = pbpit_cli("lint", "broken.rs", "--message-format", "json", cwd=tmp_path)
+    result = pbpit_main("lint", "broken.rs", "--message-format", "json", cwd=tmp_path)
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert lines[-1] == {"reason": "build-finished", "success": True}
     [note] = [line["message"] for line in lines[:-1]]
@@ -358,7 +358,7 @@ def test_message_json_reports_a_file_that_cannot_be_parsed_as_a_note(tmp_path):
 
 def test_message_json_reports_a_file_that_cannot_be_read_as_an_error(tmp_path):
     (tmp_path / "latin1.rs").write_bytes(b"// caf\xe9\nfn main() {}\n")
-    result = pbpit_cli("lint", "latin1.rs", "--message-format", "json", cwd=tmp_path)
+    result = pbpit_main("lint", "latin1.rs", "--message-format", "json", cwd=tmp_path)
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert lines[-1] == {"reason": "build-finished", "success": False}
     errors = [line["message"] for line in lines[:-1] if line["message"]["level"] == "error"]
@@ -372,7 +372,7 @@ def test_fix_writes_the_machine_applicable_fix_and_says_so(tmp_path):
     path = tmp_path / "cached.rs"
     path.write_text(CACHED)
     path.chmod(0o640)
-    result = pbpit_cli("lint", "--fix", "cached.rs", cwd=tmp_path)
+    result = pbpit_main("lint", "--fix", "cached.rs", cwd=tmp_path)
     assert path.read_text() == CACHED_FIXED
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
     assert result.stderr == "fixed cached.rs: 1 fix (loop-external-tracked)\n"
@@ -383,14 +383,14 @@ def test_fix_writes_the_machine_applicable_fix_and_says_so(tmp_path):
 def test_without_fix_nothing_is_written(tmp_path):
     path = tmp_path / "cached.rs"
     path.write_text(CACHED)
-    assert pbpit_cli("lint", "cached.rs", cwd=tmp_path).returncode == 1
+    assert pbpit_main("lint", "cached.rs", cwd=tmp_path).returncode == 1
     assert path.read_text() == CACHED
 
 
 def test_fix_leaves_findings_without_a_fix_written_as_code_and_exits_with_them(tmp_path):
     path = tmp_path / "twice.rs"
     path.write_text(TWICE)
-    result = pbpit_cli("lint", "--fix", "twice.rs", cwd=tmp_path)
+    result = pbpit_main("lint", "--fix", "twice.rs", cwd=tmp_path)
     assert path.read_text() == TWICE
     assert result.stderr == ""
     assert result.returncode == 1
@@ -401,7 +401,7 @@ def test_fix_keeps_the_line_endings_of_a_crlf_file_and_follows_a_symlink(tmp_pat
     real = tmp_path / "real.rs"
     real.write_bytes(CACHED.replace("\n", "\r\n").encode())
     (tmp_path / "link.rs").symlink_to(real)
-    result = pbpit_cli("lint", "--fix", "link.rs", cwd=tmp_path)
+    result = pbpit_main("lint", "--fix", "link.rs", cwd=tmp_path)
     assert result.returncode == 0, result.stdout
     assert (tmp_path / "link.rs").is_symlink()
     assert real.read_bytes() == CACHED_FIXED.replace("\n", "\r\n").encode()
@@ -485,7 +485,7 @@ def test_fix_on_the_corpus_leaves_no_new_finding(snippet, tmp_path):
     golden = snippet.with_suffix(".stderr")
     found = _rules_said(golden.read_text()) if golden.exists() else []
     # In this process (the command line as a user types it): 250 processes cost a minute of CPU.
-    fixed = pbpit_cli("lint", "--fix", "--json", snippet.name, cwd=tmp_path)
+    fixed = pbpit_main("lint", "--fix", "--json", snippet.name, cwd=tmp_path)
     left = sorted(f["rule"] for f in json.loads(fixed.stdout)["findings"])
     # What --fix reports is what is left.
     assert left == sorted(f.rule for f in lint_paths([str(copy)]).findings)
@@ -577,13 +577,13 @@ def test_pre_commit_hook_runs_pbpit_lint_on_rust_files():
     scripts = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"]
     program, command = hook["entry"].split()
     assert program in scripts
-    assert pbpit_cli(command, "--help").returncode == 0
+    assert pbpit_main(command, "--help").returncode == 0
 
 
 def test_pre_commit_hook_entry_takes_file_names_as_pre_commit_passes_them(tmp_path):
     (tmp_path / "a.rs").write_text(CACHED)
     (tmp_path / "b.rs").write_text(CLEAN)
-    result = pbpit_cli("lint", "a.rs", "b.rs", cwd=tmp_path)
+    result = pbpit_main("lint", "a.rs", "b.rs", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stdout.endswith("pbpit lint: 1 warning in 1 file (2 files checked)\n")
 
@@ -604,7 +604,7 @@ def test_action_installs_pbpit_lints_with_sarif_and_uploads_it():
     # Every shell step says its shell, as composite actions require.
     assert all(step.get("shell") == "bash" for step in steps if "run" in step)
     # The format the action asks for is one `pbpit lint` has.
-    assert "sarif" in pbpit_cli("lint", "--help").stdout
+    assert "sarif" in pbpit_main("lint", "--help").stdout
 
 
 def test_action_lint_step_exits_as_the_inputs_say(tmp_path):
@@ -679,6 +679,6 @@ def test_no_progress_bar_for_a_few_files_or_when_piped(tmp_path):
     _, _, terminal = _with_stderr_on_a_terminal(["lint", "few"], tmp_path)
     assert terminal == b""
     _many_files(tmp_path / "many", 24)
-    piped = pbpit_cli("lint", "many", cwd=tmp_path)
+    piped = pbpit_main("lint", "many", cwd=tmp_path)
     assert piped.stderr == ""
     assert piped.stdout == "pbpit lint: no warnings (24 files checked)\n"

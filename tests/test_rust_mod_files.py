@@ -24,7 +24,7 @@ import re
 import textwrap
 from pathlib import Path
 
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 
 MAIN = """\
 mod model;
@@ -151,7 +151,7 @@ def test_the_hand_counted_positions_are_those_of_the_files():
 
 def test_run_cites_the_module_file_of_the_cached_features(tmp_path):
     _crate(tmp_path, CRATE)
-    out = pbpit_cli("run", "src/main.rs", cwd=tmp_path)
+    out = pbpit_main("run", "src/main.rs", cwd=tmp_path)
     assert out.returncode == 101, out.stderr
     # Not on a terminal, the run's output, its panic and the diagnosis are one stream.
     assert out.stdout.startswith(OUTPUT)
@@ -174,7 +174,7 @@ def test_run_cites_the_module_file_of_the_cached_features(tmp_path):
 
 def test_run_json_gives_each_position_in_its_file(tmp_path):
     _crate(tmp_path, CRATE)
-    out = pbpit_cli("run", "--json", "src/main.rs", cwd=tmp_path)
+    out = pbpit_main("run", "--json", "src/main.rs", cwd=tmp_path)
     data = json.loads(out.stdout)
     features = data["nodes"][9]
     assert (features["label"], features["file"], features["line"]) == (
@@ -202,7 +202,7 @@ def test_run_json_gives_each_position_in_its_file(tmp_path):
 
 def test_explain_shows_the_module_files_line_and_edits_it(tmp_path):
     _crate(tmp_path, CRATE)
-    out = pbpit_cli("explain", "9", "--case", "src/main.rs", cwd=tmp_path)
+    out = pbpit_main("explain", "9", "--case", "src/main.rs", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert f"  --> src/training.rs:{FEATURES[0]}:{FEATURES[1]}\n" in out.stdout
     assert _snippet(15, FEATURES_LINE) in out.stdout
@@ -213,7 +213,7 @@ def test_explain_shows_the_module_files_line_and_edits_it(tmp_path):
     assert "16 +         let features = model.encode(x.clone());" in out.stdout
     assert "`model.encoder` would get no gradient: it would not learn" in out.stdout
     data = json.loads(
-        pbpit_cli("explain", "9", "--case", "src/main.rs", "--json", cwd=tmp_path).stdout
+        pbpit_main("explain", "9", "--case", "src/main.rs", "--json", cwd=tmp_path).stdout
     )
     diagnostic = data["diagnostic"]
     assert (diagnostic["path"], diagnostic["line"], diagnostic["column"]) == (
@@ -240,8 +240,8 @@ def test_explain_shows_the_module_files_line_and_edits_it(tmp_path):
 
 def test_audit_gives_lints_diagnostic_of_the_module_file(tmp_path):
     _crate(tmp_path, CRATE)
-    audit = pbpit_cli("audit", "src/main.rs", cwd=tmp_path)
-    lint = pbpit_cli("lint", "src", cwd=tmp_path)
+    audit = pbpit_main("audit", "src/main.rs", cwd=tmp_path)
+    lint = pbpit_main("lint", "src", cwd=tmp_path)
     # One finding, one diagnostic: lint's, on the files of the crate, plus the run's notes.
     warning = audit.stdout.split("\n\nwarning", 1)[1]
     linted = lint.stdout.split("warning", 1)[1]
@@ -249,7 +249,7 @@ def test_audit_gives_lints_diagnostic_of_the_module_file(tmp_path):
     assert _labelled(linted) == _labelled(warning)
     assert _snippet(USE[0], "        let pred = model.predict(features.clone());") in warning
     assert "= note: NodeId(9) `features` = relu(NodeId(8)): a tracked intermediate" in warning
-    data = json.loads(pbpit_cli("audit", "src/main.rs", "--json", cwd=tmp_path).stdout)
+    data = json.loads(pbpit_main("audit", "src/main.rs", "--json", cwd=tmp_path).stdout)
     found = data["diagnostics"][0]
     assert (found["path"], found["line"], found["column"]) == ("src/training.rs", *FEATURES)
     labels = [(label["line"], label["column"]) for label in found["labels"]]
@@ -300,7 +300,7 @@ NESTED = {
 
 def test_a_mod_file_declared_in_an_inline_module_is_found_by_rusts_path_rule(tmp_path):
     _crate(tmp_path, NESTED)
-    out = pbpit_cli("run", "--raw", "src/main.rs", cwd=tmp_path)
+    out = pbpit_main("run", "--raw", "src/main.rs", cwd=tmp_path)
     # `cargo run` (rustc 1.95): src/a/x.rs for main.rs's `mod a { mod x; }`, src/b/inner/deep.rs
     # for b.rs's `mod inner { mod deep; }`.
     assert out.stdout == "1 2\n3\n"
@@ -315,7 +315,7 @@ def test_the_roots_lines_after_a_nested_mod_file_keep_their_place(tmp_path):
         '    println!("{}", v[a::two() as usize]);\n',
     )
     _crate(tmp_path, files)
-    out = pbpit_cli("run", "--raw", "src/main.rs", cwd=tmp_path)
+    out = pbpit_main("run", "--raw", "src/main.rs", cwd=tmp_path)
     # rustc 1.95: `v[a::two() as usize]` at line 11, column 20 past the indentation's 4.
     assert "panicked at src/main.rs:11:21:\n" in out.stderr
 
@@ -356,7 +356,7 @@ ORDER = {
 
 def test_errors_of_a_crate_come_in_rustcs_order(tmp_path):
     _crate(tmp_path, ORDER)
-    out = pbpit_cli("run", "src/main.rs", cwd=tmp_path)
+    out = pbpit_main("run", "src/main.rs", cwd=tmp_path)
     assert out.returncode == 2
     # `cargo build` (rustc 1.95): the missing module file first, then each module's errors
     # where the module is declared in its parent.
