@@ -104,6 +104,47 @@ fn main() {
 """,
         rejects("E0384"),
     ),
+    "u02_from_str_radix": (
+        """\
+fn main() {
+    println!("{}", i32::from_str_radix("-ff", 16).unwrap());
+}
+""",
+        runs("-255\n"),
+    ),
+    "u02_from_str_radix_radix_panic": (
+        """\
+fn digits(s: &str, radix: u32) -> i64 {
+    i64::from_str_radix(s, radix).unwrap_or(-1)
+}
+fn main() {
+    for r in (0..3).rev() {
+        println!("{}", digits("10", r));
+    }
+}
+""",
+        runs(
+            "2\n",
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at /rustc/59807616e1fa2540724bfbac14d7976"
+                "d7e4a3860/library/core/src/num/mod.rs:1801:1:\n"
+                "from_ascii_radix: radix must lie in the range `[2, 36]` - found 1\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a ba"
+                "cktrace\n"
+            ),
+        ),
+    ),
+    "u02_rej_from_str_radix_of_string": (
+        """\
+fn main() {
+    let t = String::from("ff");
+    println!("{:?}", u32::from_str_radix(t, 16));
+}
+""",
+        rejects("E0308"),
+    ),
     "u03_derive_ord_cmp": (
         """\
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -308,6 +349,14 @@ fn main() {
 """,
         rejects("E0382"),
     ),
+    "u07_char_from_digit": (
+        """\
+fn main() {
+    println!("{}", char::from_digit(7, 10).unwrap());
+}
+""",
+        runs("7\n"),
+    ),
     "u09_derive_partial_ord": (
         """\
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
@@ -319,6 +368,85 @@ fn main() {
 }
 """,
         runs("[Score(0.9), Score(0.5)]\n"),
+    ),
+    "u12_map_str_parse": (
+        """\
+fn main() {
+    let r: Result<Vec<i32>, std::num::ParseIntError> =
+        "4,5".split(',').map(str::parse).collect();
+    println!("{:?}", r);
+}
+""",
+        runs("Ok([4, 5])\n"),
+    ),
+    "u12_option_unwrap_path_panic": (
+        """\
+fn main() {
+    let v = vec![Some(1), None];
+    let s: i32 = v.into_iter().map(Option::unwrap).sum();
+    println!("{}", s);
+}
+""",
+        runs(
+            "",
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at /rustc/59807616e1fa2540724bfbac14d7976"
+                "d7e4a3860/library/core/src/ops/function.rs:166:5:\n"
+                "called `Option::unwrap()` on a `None` value\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a ba"
+                "cktrace\n"
+            ),
+        ),
+    ),
+    "u12_rej_char_value_method_in_filter": (
+        """\
+fn main() {
+    let n: String = "ab1".chars().filter(char::is_alphabetic).collect();
+    println!("{}", n);
+}
+""",
+        rejects("E0631"),
+    ),
+    "u12_rej_result_unwrap_of_iter": (
+        """\
+fn main() {
+    let rs: Vec<Result<i32, String>> = vec![Ok(1), Err("x".to_string())];
+    let v: Vec<i32> = rs.iter().map(Result::unwrap).collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0631"),
+    ),
+    "u12_rej_str_parse_of_ref_items": (
+        """\
+fn main() {
+    let v = vec!["1", "2"];
+    let n: Vec<i32> = v.iter().map(str::parse).map(Result::unwrap).collect();
+    println!("{:?}", n);
+}
+""",
+        rejects("E0631"),
+    ),
+    "u13_rej_vec_from_ref_vec": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let w = Vec::from(&v);
+    println!("{:?}", w);
+}
+""",
+        rejects("E0277"),
+    ),
+    "u13_vec_from_array": (
+        """\
+fn main() {
+    let v: Vec<i32> = Vec::from([3, 1, 2]);
+    println!("{:?}", v);
+}
+""",
+        runs("[3, 1, 2]\n"),
     ),
 }
 

@@ -63,7 +63,7 @@ def _test(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return unicode_test
 
 
-def _digit_value(c: str, radix: int) -> int | None:
+def digit_value(c: str, radix: int) -> int | None:
     """`char::to_digit`: the digit's value in `radix` (2 to 36), None if it is none."""
     if "0" <= c <= "9":
         value = ord(c) - 48
@@ -83,7 +83,7 @@ def _radix(comp: Any, e: Any, recv: Code, args: list[Code], found: Any) -> Code:
         base = radix(frame)
         if not 2 <= base <= 36:
             raise core_panic("char::to_digit")  # `is_digit` calls `to_digit`
-        return found(_digit_value(recv(frame), base))
+        return found(digit_value(recv(frame), base))
 
     return digit
 

@@ -30,6 +30,19 @@ CORE_PANICS: dict[str, tuple[str, str]] = {
         "char/methods.rs:403:9",
         "to_digit: invalid radix -- radix must be in the range 2 to 36 inclusive",
     ),
+    "char::from_digit": ("char/convert.rs:332:9", "from_digit: radix is too high (maximum 36)"),
+    # `from_str_radix_int_impl!` invoked once for the signed types, once for the unsigned
+    "int::from_str_radix signed": (
+        "num/mod.rs:1801:1",
+        "from_ascii_radix: radix must lie in the range `[2, 36]` - found {radix}",
+    ),
+    "int::from_str_radix unsigned": (
+        "num/mod.rs:1802:1",
+        "from_ascii_radix: radix must lie in the range `[2, 36]` - found {radix}",
+    ),
+    # a `#[track_caller]` method named by its path and called by an iterator's adapter
+    # (`map(Result::unwrap)`): where core's `FnOnce::call_once` calls it (fn_refs.py)
+    "FnOnce::call_once by an iterator": ("ops/function.rs:166:5", "{message}"),
     "slice::rotate_left": ("slice/mod.rs:3885:9", "assertion failed: mid <= self.len()"),
     "slice::rotate_right": ("slice/mod.rs:3931:9", "assertion failed: k <= self.len()"),
     "Iterator::step_by": ("iter/adapters/step_by.rs:35:9", "assertion failed: step != 0"),

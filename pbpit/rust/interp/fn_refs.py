@@ -72,34 +72,145 @@ def _receiver_closure(lowerer: Any, pos: Any, path: str, ty: Any, body: Any) -> 
     return Closure(pos, [param], [ty], None, made, scope, False, visible)
 
 
-_STD_METHODS = {
-    "Vec": ("len", "is_empty"),
-    "String": ("len", "is_empty"),
-    "Option": ("is_some", "is_none"),
+_REF, _VALUE = "ref", "value"
+_STR_REFS = (
+    "parse trim trim_start trim_end to_string to_owned to_uppercase to_lowercase len is_empty "
+    "to_ascii_uppercase to_ascii_lowercase chars bytes lines split_whitespace"
+)
+_CHAR_VALUES = "is_alphabetic is_alphanumeric is_numeric is_whitespace is_uppercase is_lowercase"
+_CHAR_REFS = (
+    "is_ascii is_ascii_digit is_ascii_alphabetic is_ascii_alphanumeric is_ascii_punctuation "
+    "is_ascii_whitespace is_ascii_uppercase is_ascii_lowercase to_ascii_uppercase "
+    "to_ascii_lowercase"
+)
+_STD_METHODS: dict[str, dict[str, str]] = {
+    "Vec": dict.fromkeys(("len", "is_empty"), _REF),
+    "String": dict.fromkeys(("len", "is_empty", "as_str", "clone"), _REF),
+    "str": dict.fromkeys(_STR_REFS.split(), _REF),
+    "char": {
+        **dict.fromkeys(_CHAR_VALUES.split(), _VALUE),
+        **dict.fromkeys(_CHAR_REFS.split(), _REF),
+    },
+    "Option": {
+        **dict.fromkeys(("is_some", "is_none"), _REF),
+        **dict.fromkeys(("unwrap", "unwrap_or_default"), _VALUE),
+    },
+    "Result": {
+        **dict.fromkeys(("is_ok", "is_err"), _REF),
+        **dict.fromkeys(("unwrap", "unwrap_or_default", "ok", "err"), _VALUE),
+    },
 }
-"""std's methods taking `&self` alone that a path names as `map`'s function over references
-(`rows.iter().map(Vec::len)`), by their type."""
+"""std's methods taking `self` or `&self` alone that a path names as a function value
+(`rows.iter().map(Vec::len)`, `s.split(',').map(str::parse)`, `map(Result::unwrap)`,
+`chars().all(char::is_alphanumeric)`), by their type, each with how it takes its receiver."""
+
+_TAKERS = ("map", "filter_map", "flat_map", "position", "any", "all", "filter", "find")
+_TAKERS += ("take_while", "skip_while", "map_while", "inspect", "for_each")
+"""The adapters and methods given such a function of one item (`taker(f)`)."""
+_LENDING_TAKERS = ("filter", "find", "take_while", "skip_while", "inspect")
+"""Those of them that give their function a reference to the item (`filter(|x: &T| ..)`)."""
+_REF_SOURCES = ("iter", "keys", "values")
+_VALUE_SOURCES = (
+    "chars copied cloned into_iter split split_whitespace lines split_terminator bytes drain "
+    "rsplit splitn char_indices"
+).split()
+_SAME_ITEMS = ("rev", "skip", "take", "step_by", "peekable", "chain", "filter", "skip_while")
+_SAME_ITEMS += ("take_while", "inspect")
 
 
-def std_method_value(lowerer: Any, node: Any, names: list[str]) -> Any | None:
-    """`Vec::len` (`Vec::is_empty`, `String::len`, `Option::is_some`) named as the function of
-    `map`, `position`, `any` or `all` over references (`g.iter().map(Vec::len)`,
-    `slots.iter().position(Option::is_some)`): the closure `|v: &Vec<_>| v.len()`, the
-    receiver typed so that items of another type are refused (rustc's E0631). Else None."""
-    from pbpit.rust.interp.lower_paths import by_reference_map
-    from pbpit.rust.interp.nodes import Method
-    from pbpit.rust.interp.types import STRING, Var, option, vec
+def _references(lowerer: Any, node: Any) -> int | None:
+    """How many references wrap what `taker(f)` gives its function `f` (`node`): a `&T` of
+    `v.iter()`, one more for the lending takers (`v.iter().filter(f)` gives `&&T`); None when
+    `node` is no such argument or its items' source is not one pbpit knows."""
+    from pbpit.rust.interp.field_paths import method_called, receiver
 
-    if len(names) != 2 or names[1] not in _STD_METHODS.get(names[0], ()):
+    call = node.parent.parent if node.parent is not None else None
+    taker = method_called(lowerer, call, 1) if call is not None else None
+    if taker not in _TAKERS:
         return None
-    if by_reference_map(lowerer, node, takers=("map", "position", "any", "all")) is None:
+    source = receiver(call)
+    while any(method_called(lowerer, source, n) in _SAME_ITEMS for n in (0, 1)):
+        source = receiver(source)
+    given = next((m for n in (0, 1, 2) if (m := method_called(lowerer, source, n))), None)
+    if given in _REF_SOURCES:
+        levels = 1
+    elif given in _VALUE_SOURCES or _maps_by_path(lowerer, source):
+        levels = 0
+    else:
+        return None
+    return levels + (taker in _LENDING_TAKERS)
+
+
+def _maps_by_path(lowerer: Any, source: Any) -> bool:
+    """Whether `source` is `it.map(path)` / `it.filter_map(path)` of a function's path (`map(
+    str::parse)`): its items what the function returns, values of their own."""
+    from pbpit.rust.interp.field_paths import method_called
+
+    if method_called(lowerer, source, 1) not in ("map", "filter_map"):
+        return False
+    (arg,) = lowerer.kids(source.child_by_field_name("arguments"))
+    return arg.type in ("scoped_identifier", "generic_function")
+
+
+def _mismatch(lowerer: Any, node: Any) -> Exception:
+    return lowerer.fail(node, rejects("type mismatch in function arguments", "E0631"))
+
+
+def std_method_value(
+    lowerer: Any, node: Any, names: list[str], targs: list | None = None
+) -> Any | None:
+    """`Vec::len`, `str::parse`, `Result::unwrap`, `char::is_alphanumeric` (`_STD_METHODS`)
+    named as the function of `map`, `filter`, `all`.. over items of a source pbpit knows
+    (`g.iter().map(Vec::len)`, `s.split(',').map(str::parse)`): the closure `|v: &Vec<_>|
+    v.len()`, its receiver typed so that items of another type are refused (rustc's E0631).
+    None (left to the caller) when the items are not what the method takes: a `&self`
+    method's `&T` (a `str` method's `&str`), a `self` method's `T`."""
+    from pbpit.rust.interp.nodes import Method
+    from pbpit.rust.interp.types import CHAR, STR, STRING, Var, dyn_result, option, vec
+
+    if len(names) != 2 or names[1] not in _STD_METHODS.get(names[0], {}):
+        return None
+    takes = _STD_METHODS[names[0]][names[1]]
+    wanted = 0 if takes == _VALUE or names[0] == "str" else 1  # (a `str`'s `&self` is `&str`)
+    given = _references(lowerer, node)
+    if given is not None and given > wanted:  # `v.iter().map(Result::unwrap)`: a `&Result`
+        raise _mismatch(lowerer, node)
+    if given != wanted:  # (fewer: the items may be references pbpit does not see)
         return None
     pos = lowerer.pos(node)
-    owners = {"Vec": vec(Var()), "String": STRING, "Option": option(Var())}
-    owner = owners[names[0]]
-    return _receiver_closure(
-        lowerer, pos, f"{names[0]}::{names[1]}", owner, lambda r: Method(pos, r, names[1], [], [])
-    )
+    owners = {
+        "Vec": vec(Var()),
+        "String": STRING,
+        "str": STR,
+        "char": CHAR,
+        "Option": option(Var()),
+        "Result": dyn_result(Var(), Var()),
+    }
+
+    def call(receiver: Any) -> Any:
+        made = Method(pos, receiver, names[1], targs or [], [])
+        made.through = CALLED_BY_ITERATOR  # type: ignore[attr-defined]  # (its panics' place)
+        return made
+
+    return _receiver_closure(lowerer, pos, f"{names[0]}::{names[1]}", owners[names[0]], call)
+
+
+CALLED_BY_ITERATOR = "FnOnce::call_once by an iterator"
+"""The row of `core_panics` where a method named by its path and called by an iterator's
+adapter (`map(Result::unwrap)`) reports its `#[track_caller]` panic: core's `call_once`."""
+
+
+def generic_method_value(lowerer: Any, node: Any) -> Any | None:
+    """`str::parse::<u8>` named as a function value (a `generic_function` node): as
+    `std_method_value`, the method called with its type arguments; None for another."""
+    function = node.child_by_field_name("function")
+    if function.type != "scoped_identifier":
+        return None
+    names = [s[0] for s in lowerer.segments(function)]
+    if names[:2] != ["str", "parse"] or len(names) != 2:
+        return None
+    targs = [lowerer.type(t) for t in lowerer.kids(node.child_by_field_name("type_arguments"))]
+    return std_method_value(lowerer, node, names, targs)
 
 
 def unify_params(checker: Any, closure: Any, params: list, expected: list) -> None:
@@ -119,3 +230,16 @@ def unify_params(checker: Any, closure: Any, params: list, expected: list) -> No
             err = checker.fail(closure.pos, rejects("type mismatch in function arguments", "E0631"))
             err.label = f"expected function signature `fn({show(resolve(ty))}) -> _`"
             raise err from None
+
+
+def variant_value(lowerer: Any, node: Any, name: str) -> Any | None:
+    """`Some` and `Ok` named as function values (`map(Some)`, `.map(Ok)`): the closure `|x|
+    Some(x)`; None for another name."""
+    from pbpit.rust.interp.nodes import SomeLit, Static
+
+    if name not in ("Some", "Ok") or lowerer.named_struct(name) is not None or name in lowerer.fns:
+        return None
+    pos = lowerer.pos(node)
+    if name == "Some":
+        return _receiver_closure(lowerer, pos, name, None, lambda r: SomeLit(pos, r))
+    return _receiver_closure(lowerer, pos, name, None, lambda r: Static(pos, "Result::Ok", [r]))

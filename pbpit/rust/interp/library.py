@@ -70,6 +70,17 @@ class Library:
         column, unknown = self.columns.display_column(*pos)
         return PanicSite(f"{self.path}:{pos[0]}:{column}", unknown, self.where(pos))
 
+    def method_site(self, e: Any) -> PanicSite:
+        """Where a `#[track_caller]` panic of the method call `e` reports itself: at its
+        name, or, for the call a std method's path stands for given to an iterator's adapter
+        (`map(Result::unwrap)`, fn_refs.py), inside core where the adapter called it."""
+        through = getattr(e, "through", None)
+        if through is None:
+            return self.panic_site(e.pos)
+        from pbpit.rust.interp.core_panics import location_of
+
+        return PanicSite(location_of(through), None, self.where(e.pos))
+
     def panicking(self, op: Callable[..., Any], pos: Pos) -> Callable[..., Any]:
         """`op`, with its `ArithmeticPanic` turned into the program's panic at `pos`."""
         site = self.panic_site(pos)

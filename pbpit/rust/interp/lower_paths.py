@@ -118,6 +118,9 @@ class PathLowering:
         value = self.fn_value(node, name)  # `apply(double, 3.0)` (traits.py)
         if value is not None:
             return value
+        value = fn_refs.variant_value(self, node, name)  # `map(Some)`: `|x| Some(x)`
+        if value is not None:
+            return value
         if name in self.fns:
             raise self.fail(node, f"the function `{name}` used as a value (call it)")
         if name in self.imported_consts:  # `use std::f64::consts::PI;`
@@ -143,6 +146,9 @@ class PathLowering:
         targs = self.kids(node.child_by_field_name("type_arguments"))
         if self.text(function) == "None" and self.lookup("None") is None and len(targs) == 1:
             return SomeLit(self.pos(node), None, self.type(targs[0]))
+        made = fn_refs.generic_method_value(self, node)  # `map(str::parse::<u8>)`
+        if made is not None:
+            return made
         raise self.fail(node, f"`{self.text(node)}` as a value")
 
     def e_self(self, node: Node) -> Expr:

@@ -346,7 +346,7 @@ def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable
 
         return try_
     if name in ("unwrap", "expect", "unwrap_err"):
-        site = comp.panic_site(e.pos)
+        site = comp.method_site(e)  # (`map(Result::unwrap)`: inside core)
         message = args[0] if args else None
         want_err = name == "unwrap_err"
         where, ok = comp.where(e.pos), resolve(e.recv.ty).inner  # type: ignore[attr-defined]

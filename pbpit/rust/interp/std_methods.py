@@ -414,7 +414,7 @@ def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 def _unwrap(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     from pbpit.rust.interp.runtime import UNWRAP_NONE  # (runtime imports the nodes)
 
-    site = comp.panic_site(e.pos)
+    site = comp.method_site(e)  # (`map(Option::unwrap)`: inside core)
     message = args[0] if args else (lambda frame: UNWRAP_NONE)
 
     def unwrap(frame: list) -> Any:
