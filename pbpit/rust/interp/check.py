@@ -14,6 +14,7 @@ from pbpit.rust.interp import (
     deref_coercion,
     fn_refs,
     for_items,
+    generic_refs,
     hashmap,
     index_impls,
     missing_else,
@@ -30,6 +31,7 @@ from pbpit.rust.interp import (
     sized,
     slices,
     traits,
+    tuple_arity,
     unknown_types,
     vecdeque,
 )
@@ -266,6 +268,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         if fn is not None:  # (type errors of the value given back: before borrowck's)
             ref_collections.refuse_returned(self, fn)  # `m` of `m.entry(l)`, `l` a `&L`: E0308
             ref_results.refuse_returned(self, fn)  # `-> i32 { v.iter().max().unwrap() }`
+            ref_values.refuse_ref_params(self, fn.body)  # `(0..3).map(|&x| ..)`: E0308
         if self.borrow_errors:
             raise self.borrow_errors[0]
 
@@ -327,6 +330,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                         raise self.fail(arg.pos, rejects("mismatched types", "E0308"))
                 self.unify(traits.subst(param, mapping), found, arg.pos, start_of(arg))
                 refuse_borrow_for_value(self, fn, i, arg)
+            generic_refs.refuse_mixed(self, fn, e.args)  # `big(&x, y)` of `a: T, b: T`
             refuse_aliasing(self, e.args)
             self.check_bounds(e, mapping)
             return traits.subst(fn.ret, mapping)
@@ -462,6 +466,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         hashmap.mark_sorted_collects(e.stmts)  # `let mut v = m.iter().collect(); v.sort();`
         for stmt in e.stmts:
             if isinstance(stmt, Let):
+                tuple_arity.checked_let(self, stmt)  # `for (a, b) in` triples: E0308
                 found = None
                 if stmt.init is not None:
                     found = self.expecting(stmt.init, stmt.declared or Var())
@@ -477,6 +482,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                     stmt.binding.ty = ty
                     if stmt.declared is None and stmt.init is not None:
                         stmt.binding.owned = self.owned(stmt.init)
+                    tuple_arity.checked_let(self, stmt)  # `let (a, b) = triple;`: E0308
                 diverges = diverges or (found is not None and resolve(found) is NEVER)
             else:
                 found = self.expr(stmt.expr)

@@ -8,7 +8,15 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
-from pbpit.rust.interp import fn_refs, match_mut_refs, references, slices, sum_refs, value_slots
+from pbpit.rust.interp import (
+    fn_refs,
+    generic_refs,
+    match_mut_refs,
+    references,
+    slices,
+    sum_refs,
+    value_slots,
+)
 from pbpit.rust.interp.check_ops import boxed
 from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
@@ -78,6 +86,8 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
         raise err
     if param.owned and arg.mut_borrow and _iterator_param(fn, index, wanted):
         return  # `count_big(&mut it)` of `it: impl Iterator<..>`: std's `impl Iterator for &mut I`
+    if param.owned and arg.borrowed and generic_refs.lent(checker, fn, index, arg):
+        return  # `id(&s)` of `fn id<T>(t: T)`: `T` is `&String`
     if param.owned and arg.borrowed and not fn_refs.lent_to_fn_bound(wanted, arg, checker):
         raise checker.fail(where, f"mismatched types: expected `{ty}`, found `{found}`")
     if param.owned and index < len(written) and value_slots.plainly_value(written[index]):
@@ -86,7 +96,7 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
     if not param.owned and not param.mut_ref and not arg.borrowed and checker.owned(arg):
         # `&T` taken, a value given (no coercion makes a value a reference); rustc points at
         # the whole argument, a method chain's receiver included (`f(s.clone())`)
-        raise checker.fail(_start(arg), f"mismatched types: expected `&{ty}`, found `{ty}`")
+        raise checker.fail(expr_start(arg), f"mismatched types: expected `&{ty}`, found `{ty}`")
     reborrow = isinstance(arg, Local) and arg.binding.mut_ref and not arg.borrowed
     if param.mut_ref and not arg.mut_borrow and not reborrow:
         raise checker.fail(where, f"mismatched types: expected `&mut {ty}`, found `{found}`")
@@ -109,7 +119,7 @@ def refuse_reference_for_method_value(checker: Checker, fn: FnItem, args: list[E
             raise checker.fail(arg.pos, f"mismatched types: expected `{ty}`, found `&{ty}`")
 
 
-def _start(e: Expr) -> Pos:
+def expr_start(e: Expr) -> Pos:
     """Where a value argument starts: its outermost `(`, or its method chain's or field path's
     first part (`p.name.clone()`: at `p`), where rustc points."""
     while e.paren_pos is None and isinstance(e, Method | Field) and not e.borrowed:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pbpit.rust.interp import (
+    map_get_mut,
     match_mut_refs,
     or_patterns,
     ref_patterns,
@@ -11,6 +12,7 @@ from pbpit.rust.interp import (
     slice_split_mut,
     std_cmp,
     std_reverse,
+    tuple_arity,
     tuple_item_refs,
     tuple_results,
 )
@@ -104,6 +106,8 @@ class PatternLowering:
         hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
         self.scope.nslots += 1
         setattr(hidden, tuple_results.DESTRUCTURED, init)  # (`owned`: `g` of `-> (f64, Vec<f64>)`)
+        if node.child_by_field_name("type") is not None:  # `let (i, l): (i32, f32) = r;`
+            hidden.written = node.child_by_field_name("type")  # type: ignore[attr-defined]
         lets = [Let(line, hidden, declared, init, self.in_scope)]
         self.pattern_lets(pattern, Local(self.pos(pattern), hidden, self.scope), lets, line)
         slice_split_mut.mark_halves(lets, init)  # `let (a, b) = v.split_at_mut(m);`
@@ -119,6 +123,7 @@ class PatternLowering:
             pat = self.pattern(pattern)
         finally:
             self.let_pattern = saved
+        tuple_arity.mark(value, pat)  # `let (a, b) = triple;`: E0308 once typed
         parts: list[tuple[Binding, Expr]] = []
         self.bound_parts(pattern, pat, value, parts)
         links = {}
@@ -239,8 +244,11 @@ class PatternLowering:
             guard_node = pattern.child_by_field_name("condition")
             ref_mut = ref_patterns.some_ref_mut_arm(self, parts[0])  # `Some(ref mut b) =>`
             written_back = None
+            got = map_get_mut.some_name(self, node, parts[0]) if guard_node is None else None
             if ref_mut is not None and guard_node is None:
                 pat, written_back = ref_patterns.ref_mut_arm(self, node, arm, ref_mut, value)
+            elif got is not None:  # `Some(v) =>` of `match m.get_mut(&k)`: `m[k] = v` after
+                pat, written_back = map_get_mut.some_arm(self, node, arm, got, value)
             else:
                 pat = self.arm_pattern(parts[0], value)
                 match_mut_refs.mark(value, _found(pat))  # `match self { V { s } => s.push(1) }`

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import collect_refs, references
+from pbpit.rust.interp import collect_refs, generic_refs, references
 from pbpit.rust.interp.nodes import Call, FnItem, Let, Local, Method
 from pbpit.rust.interp.types import Wrap, resolve, show
 from pbpit.rust.interp.value_slots import plainly_value
 
 REF, OPTION_REF = "ref", "option_ref"
+BOUND_TO_OPTION_REF = "bound_to_option_ref"  # a `let` not written given an `Option<&T>`
 
 _ITEM_PICKS = frozenset(
     ("next", "last", "max", "min", "find", "max_by", "min_by", "max_by_key", "min_by_key", "nth")
@@ -34,10 +35,12 @@ def shape(e: Any) -> str | None:
     if e is None or e.borrowed:
         return REF if e is not None and not e.mut_borrow else None
     if isinstance(e, Local):
+        if getattr(e.binding, BOUND_TO_OPTION_REF, False):  # `let m = v.iter().max();`
+            return OPTION_REF
         return REF if references.certainly_reference(e) else None
     fn = e.user if isinstance(e, Method) else getattr(e, "callee", None)
     if isinstance(e, Method | Call) and isinstance(fn, FnItem):  # `m.best()` of `-> &f32`
-        return _written_result(fn)
+        return _written_result(fn) or generic_refs.gives_reference(e)  # `id(&s)` of `-> T`
     if not isinstance(e, Method) or e.recv is None:
         return None
     if e.name in ("unwrap", "expect") and shape(e.recv) == OPTION_REF:
@@ -108,12 +111,16 @@ def let_checked(checker: Any, stmt: Let) -> None:
         refuse_reference_for_value(checker, stmt)
     elif not stmt.init.borrowed and shape(stmt.init) == REF:
         setattr(stmt.binding, references.BOUND_TO_BORROW, True)
+    elif not stmt.init.borrowed and shape(stmt.init) == OPTION_REF:
+        setattr(stmt.binding, BOUND_TO_OPTION_REF, True)
 
 
 def refuse_returned(checker: Any, fn: Any) -> None:
     """rustc's E0308 for a function whose written result is a value giving a reference back
-    (`-> i32 { v.iter().max().unwrap() }`, `return r;`)."""
-    from pbpit.rust.interp.nodes import Block, Return, children
+    (`-> i32 { v.iter().max().unwrap() }`, `return r;`), or `Option<V>` given an `Option<&V>`
+    (`-> Option<f32> { v.get(i) }`)."""
+    from pbpit.rust.interp.check_rules import expr_start
+    from pbpit.rust.interp.nodes import Return, children
 
     node = getattr(fn, "node", None)
     written = node.child_by_field_name("return_type") if node is not None else None
@@ -124,17 +131,47 @@ def refuse_returned(checker: Any, fn: Any) -> None:
     while stack:
         part = stack.pop()
         if isinstance(part, Return) and part.value is not None:
-            given.append(part.value)
+            given.extend(_tails(part.value))
         if type(part).__name__ != "Closure":  # (a closure's `return` is its own)
             stack.extend(children(part))
-    if isinstance(fn.body, Block) and fn.body.tail is not None:
-        given.append(fn.body.tail)
+    given.extend(_tails(fn.body))
     text = written.text.decode()
+    inner = _option_of_value(written)
     for value in given:
-        if shape(value) == REF and not text.startswith("Option<"):
-            found = "&" + show(resolve(value.ty)) if value.ty is not None else "&_"
-            what = f"mismatched types: expected `{text}`, found `{found}`"
+        found = shape(value)
+        if found == REF and not text.startswith("Option<"):
+            shown = "&" + show(resolve(value.ty)) if value.ty is not None else "&_"
+            what = f"mismatched types: expected `{text}`, found `{shown}`"
             raise checker.fail(value.pos, what)
+        if found == OPTION_REF and inner is not None:
+            what = f"mismatched types: expected `{text}`, found `Option<&{inner}>`"
+            raise checker.fail(expr_start(value), what)
+
+
+def _tails(e: Any) -> list:
+    """The values an expression gives as its own: a block's tail, each branch of an `if` or a
+    `match` (what a function's result is made of)."""
+    from pbpit.rust.interp.nodes import Block, If, Match
+
+    if isinstance(e, Block) and not e.borrowed:
+        return _tails(e.tail) if e.tail is not None else []
+    if isinstance(e, If) and not e.borrowed:
+        return _tails(e.then) + (_tails(e.els) if e.els is not None else [])
+    if isinstance(e, Match) and not e.borrowed:
+        return [t for arm in e.arms for t in _tails(arm.body)]
+    return [e] if e is not None else []
+
+
+def _option_of_value(written: Any) -> str | None:
+    """`T` of a written `Option<T>` with `T` certainly a value, else None."""
+    if written is None or written.type != "generic_type":
+        return None
+    base = written.child_by_field_name("type")
+    args = written.child_by_field_name("type_arguments")
+    inner = [c for c in args.named_children] if args is not None else []
+    if base is None or base.text != b"Option" or len(inner) != 1 or not plainly_value(inner[0]):
+        return None
+    return inner[0].text.decode()
 
 
 def refuse_reference_for_value(checker: Any, stmt: Let) -> None:
@@ -150,16 +187,10 @@ def refuse_reference_for_value(checker: Any, stmt: Let) -> None:
     if given == REF and plainly_value(written) and not text.startswith("Option<"):
         found = "&" + show(resolve(stmt.init.ty)) if stmt.init.ty is not None else "&_"
         raise checker.fail(stmt.init.pos, f"mismatched types: expected `{text}`, found `{found}`")
-    if given == OPTION_REF and written.type == "generic_type":
-        base = written.child_by_field_name("type")
-        args = written.child_by_field_name("type_arguments")
-        inner = [c for c in args.named_children] if args is not None else []
-        if base is None or base.text != b"Option" or len(inner) != 1:
-            return
-        if plainly_value(inner[0]):
-            shown = inner[0].text.decode()
-            what = f"mismatched types: expected `{text}`, found `Option<&{shown}>`"
-            raise checker.fail(stmt.init.pos, what)
+    shown = _option_of_value(written)
+    if given == OPTION_REF and shown is not None:
+        what = f"mismatched types: expected `{text}`, found `Option<&{shown}>`"
+        raise checker.fail(stmt.init.pos, what)
 
 
 def refuse_reference_field(checker: Any, item: Any, index: int, value: Any) -> None:

@@ -111,7 +111,12 @@ def refuse_mixed(checker: Any, values: list[Expr]) -> None:
 
 def _items_values(checker: Any, loop: For) -> bool:
     """Whether the items of `loop`'s iterable are certainly values."""
-    iterable = loop.iterable
+    return _values_of(loop.iterable)
+
+
+def _values_of(iterable: Any) -> bool:
+    """Whether the items of the iterator (or collection taken by value) `iterable` are
+    certainly values: a range, what `references.items_are_values` knows."""
     ty = resolve(getattr(iterable, "ty", None)) if iterable is not None else None
     if type(ty) is Wrap and ty.kind == "Range" and not iterable.borrowed:
         return True
@@ -128,3 +133,44 @@ def refuse_ref_pattern(checker: Any, loop: For) -> None:
     pos = getattr(getattr(first, "init", None), "pos", None) or loop.pos
     item = _ty(binding) if getattr(binding, "ty", None) is not None else "_"
     raise checker.fail(pos, f"mismatched types: expected `{item}`, found `&_`")
+
+
+# The methods of `Iterator` whose closure takes an item by value: (argument, parameter).
+_ITEM_TAKERS = {
+    "map": (0, 0),
+    "for_each": (0, 0),
+    "any": (0, 0),
+    "all": (0, 0),
+    "position": (0, 0),
+    "filter_map": (0, 0),
+    "flat_map": (0, 0),
+    "find_map": (0, 0),
+    "map_while": (0, 0),
+    "fold": (1, 1),
+    "try_for_each": (0, 0),
+}
+
+
+def refuse_ref_params(checker: Any, body: Any) -> None:
+    """`(0..3).map(|&x| ..)`, `v.into_iter().for_each(|&x| ..)` of values, `fold(0, |a, &x| ..)`:
+    a closure's `&x` pattern given an item that is certainly a value is rustc's E0308, as
+    `refuse_ref_pattern` for a `for`."""
+    from pbpit.rust.interp.nodes import Closure, children
+
+    stack = [body]
+    while stack:
+        part = stack.pop()
+        stack.extend(children(part))
+        if not isinstance(part, Method) or part.name not in _ITEM_TAKERS or part.recv is None:
+            continue
+        arg, param = _ITEM_TAKERS[part.name]
+        closure = part.args[arg] if arg < len(part.args) else None
+        if not isinstance(closure, Closure) or param >= len(closure.params):
+            continue
+        binding = closure.params[param]
+        if binding is None or not binding.name.startswith("(&") or not _values_of(part.recv):
+            continue
+        first = closure.body.stmts[0] if isinstance(closure.body, Block) else None
+        pos = getattr(getattr(first, "init", None), "pos", None) or closure.pos
+        item = _ty(binding) if getattr(binding, "ty", None) is not None else "_"
+        raise checker.fail(pos, f"mismatched types: expected `{item}`, found `&_`")

@@ -96,16 +96,49 @@ def items_are_values(iterable: Any) -> bool:
     """Whether the items of `for x in v` are values, no references: `v` a variable taken by
     value (not `&v`, not `v.iter()`) whose written type holds no reference (`let v: Vec<Box<dyn
     Error>> = ..`, not `Vec<&str>`)."""
-    from pbpit.rust.interp.nodes import Local
+    from pbpit.rust.interp.nodes import Local, Method
 
     if copied_items.values(iterable):  # `for x in xs.iter().copied()` of numbers
         return True
     if made_items.items_made(iterable):  # `for (x, t) in data` of `vec![(vec![..], ..)]`
         return True
+    if isinstance(iterable, Method) and not iterable.borrowed:
+        return _values_kept(iterable)
     if not isinstance(iterable, Local) or iterable.borrowed:
         return False
     written = getattr(iterable.binding, "written", None)
     return written is not None and b"&" not in written.text and iterable.binding.owned
+
+
+# Adapters whose items are their receiver's; the ways a collection of values gives values.
+_KEEPING = frozenset(
+    ("rev", "skip", "take", "step_by", "filter", "skip_while", "take_while", "peekable")
+    + ("fuse", "cycle", "chain")
+)
+_GIVING = frozenset(("into_iter", "clone", "to_vec", "to_owned"))
+
+
+def _values_kept(e: Any) -> bool:
+    """`v.into_iter()`, `v.clone()`, `v.clone().into_iter().rev()` of a `v` of values; `v.drain(..)`
+    of a `Vec` of values."""
+    from pbpit.rust.interp.nodes import Method
+
+    recv = e.recv
+    if recv is None or recv.borrowed:
+        return False
+    if e.name in _KEEPING:
+        return items_are_values(recv) if isinstance(recv, Method) else _ranged(recv)
+    if e.name in _GIVING and not e.args or e.name == "drain":
+        return items_are_values(recv)
+    return False
+
+
+def _ranged(e: Any) -> bool:
+    """Whether `e` is a range (`(0..n).rev()`)."""
+    from pbpit.rust.interp.types import Wrap, resolve
+
+    ty = resolve(getattr(e, "ty", None))
+    return type(ty) is Wrap and ty.kind == "Range"
 
 
 def mark_enumerated(lowerer: Any, loop: Any, pattern: Any) -> None:

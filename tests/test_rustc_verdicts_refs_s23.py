@@ -1,0 +1,835 @@
+"""Programs rustc rejects that pbpit ran (issue 26, session 23's fixer E), with look-alikes rustc
+accepts: a tuple pattern of another length than its tuple (`let (a, b) = triple;`, a `for`'s or
+a closure's `(i, x, y)`, a tuple pattern over a number: E0308, `tuple_arity.py`); an
+`Option<&T>` given back as an `Option<T>` (`-> Option<f32> { v.get(i) }`, through an `if`, a
+`match`, a `return`, a `let` holding it: E0308, `ref_results.refuse_returned`); a `&x` given to a
+bare type parameter (`id(&s)` of `fn id<T>(t: T) -> T` runs; a bound a reference does not meet:
+E0277/E0271; `big(&x, y)`: E0308, `generic_refs.py`); a `&x` pattern over values (`for &x in
+v.clone().into_iter()`, `(0..3).map(|&x| ..)`: E0308, `ref_values.refuse_ref_params`); a typed
+tuple `let` given a reference (`let (i, l): (i32, f32) = best;`: E0308).
+Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
+on PATH); the programs were written after the change, formatted by rustfmt."""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "held_out_r03": (
+        """\
+fn main() {
+    let pair = (1, 2.0, "x");
+    let (a, b) = pair;
+    println!("{} {}", a, b);
+}
+""",
+        rejects("E0308"),
+    ),
+    "held_out_r04": (
+        """\
+fn get(v: &Vec<f32>, i: usize) -> Option<f32> {
+    v.get(i)
+}
+fn main() {
+    println!("{:?}", get(&vec![1.0], 0));
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t01": (
+        """\
+fn main() {
+    let t = (1, 2);
+    let (a, b, c) = t;
+    println!("{} {} {}", a, b, c);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t02": (
+        """\
+fn main() {
+    let v = vec![(1, 2.0, 'a'), (2, 3.0, 'b')];
+    for (i, x) in v.iter() {
+        println!("{} {}", i, x);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t03": (
+        """\
+fn main() {
+    let v = vec![(1, 2.0), (2, 3.0)];
+    for (i, x, y) in v {
+        println!("{} {} {}", i, x, y);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t04": (
+        """\
+fn main() {
+    let v = vec![(1, 2.0, 3u8)];
+    let s: Vec<i32> = v.iter().map(|(a, b)| *a).collect();
+    println!("{:?}", s);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t05": (
+        """\
+fn stats(v: &[f32]) -> (f32, f32, f32) {
+    (v[0], v[1], v[0] + v[1])
+}
+fn main() {
+    let (lo, hi) = stats(&[1.0, 2.0]);
+    println!("{} {}", lo, hi);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t06": (
+        """\
+fn main() {
+    let p = ((1, 2), 3);
+    let ((a, b, c), d) = p;
+    println!("{} {} {} {}", a, b, c, d);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t07": (
+        """\
+struct S {
+    pair: (i32, i32, i32),
+}
+fn main() {
+    let s = S { pair: (1, 2, 3) };
+    let (x, y) = s.pair;
+    println!("{} {}", x, y);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t08": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    for (i, x, _) in v.iter().enumerate() {
+        println!("{} {}", i, x);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t09": (
+        """\
+fn main() {
+    let v = vec![(1, 2.0, 'a')];
+    for (i, x, c) in v.iter() {
+        println!("{} {} {}", i, x, c);
+    }
+}
+""",
+        runs("1 2 a\n"),
+    ),
+    "tuple_arity_t10": (
+        """\
+fn main() {
+    let m = vec![("a", 1, true)];
+    let total: i32 = m.iter().map(|&(_, n)| n).sum();
+    println!("{}", total);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t11": (
+        """\
+fn main() {
+    let ps = [(1, 2), (3, 4)];
+    let (a, b) = ps[0];
+    let (c, d, e) = ps[1];
+    println!("{} {} {} {} {}", a, b, c, d, e);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t12": (
+        """\
+fn main() {
+    let o = Some((1, 2, 3));
+    if let Some((a, b)) = o {
+        println!("{} {}", a, b);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t13": (
+        """\
+fn main() {
+    let o = vec![(1, 2, 3)];
+    match o[0] {
+        (a, b) => println!("{} {}", a, b),
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t14": (
+        """\
+fn split3() -> (Vec<i32>, Vec<i32>) {
+    (vec![1], vec![2])
+}
+fn main() {
+    let (a, b, c) = split3();
+    println!("{:?} {:?} {:?}", a, b, c);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t15": (
+        """\
+fn main() {
+    let data = vec![(1.0f32, 2.0f32)];
+    let out: Vec<f32> = data.into_iter().map(|(x, y, z)| x + y + z).collect();
+    println!("{:?}", out);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t16": (
+        """\
+fn main() {
+    let mut acc = (0, 0);
+    for (a, b) in [(1, 2), (3, 4)] {
+        acc = (acc.0 + a, acc.1 + b);
+    }
+    let (s, t) = acc;
+    println!("{} {}", s, t);
+}
+""",
+        runs("4 6\n"),
+    ),
+    "tuple_arity_t17": (
+        """\
+fn main() {
+    let xs = vec![1, 2];
+    let ys = vec![3, 4];
+    for (a, (b, c)) in xs.iter().zip(ys.iter()) {
+        println!("{} {} {}", a, b, c);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t18": (
+        """\
+fn main() {
+    let t = (1, (2, 3));
+    let (a, (b, c)) = t;
+    println!("{} {} {}", a, b, c);
+}
+""",
+        runs("1 2 3\n"),
+    ),
+    "tuple_arity_t19": (
+        """\
+fn main() {
+    let mut v = vec![(3, 'c', 1.0), (1, 'a', 2.0)];
+    v.sort_by(|(a, _), (b, _)| a.cmp(b));
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_arity_t20": (
+        """\
+fn main() {
+    let pairs: Vec<(i32, i32)> = vec![(1, 2)];
+    let (a, b, c): (i32, i32, i32) = pairs[0];
+    println!("{} {} {}", a, b, c);
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a01": (
+        """\
+fn last_loss(h: &[f64]) -> Option<f64> {
+    h.last()
+}
+fn main() {
+    println!("{:?}", last_loss(&[1.0, 2.0]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a02": (
+        """\
+struct Log {
+    xs: Vec<f32>,
+}
+impl Log {
+    fn first(&self) -> Option<f32> {
+        self.xs.first()
+    }
+}
+fn main() {
+    let l = Log { xs: vec![1.5] };
+    println!("{:?}", l.first());
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a03": (
+        """\
+fn best(v: &Vec<i32>) -> Option<i32> {
+    if v.is_empty() {
+        None
+    } else {
+        v.iter().max()
+    }
+}
+fn main() {
+    println!("{:?}", best(&vec![3, 1]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a04": (
+        """\
+fn pick(v: &Vec<u32>, i: usize) -> Option<u32> {
+    match i {
+        0 => None,
+        _ => v.get(i),
+    }
+}
+fn main() {
+    println!("{:?}", pick(&vec![3, 1], 1));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a05": (
+        """\
+fn pick(v: &Vec<u32>, i: usize) -> Option<u32> {
+    if i > 5 {
+        return v.first();
+    }
+    v.get(i).copied()
+}
+fn main() {
+    println!("{:?}", pick(&vec![3, 1], 1));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a06": (
+        """\
+fn pick(v: &Vec<u32>, i: usize) -> Option<u32> {
+    v.get(i).copied()
+}
+fn top(v: &[f32]) -> Option<f32> {
+    v.iter().cloned().fold(None, |m: Option<f32>, x| match m {
+        None => Some(x),
+        Some(y) => Some(y.max(x)),
+    })
+}
+fn main() {
+    println!("{:?} {:?}", pick(&vec![3, 1], 1), top(&[1.0, 4.0]));
+}
+""",
+        runs("Some(1) Some(4.0)\n"),
+    ),
+    "option_ref_result_a07": (
+        """\
+use std::collections::HashMap;
+fn lookup(m: &HashMap<String, i64>, k: &str) -> Option<i64> {
+    m.get(k)
+}
+fn main() {
+    let mut m = HashMap::new();
+    m.insert("a".to_string(), 1);
+    println!("{:?}", lookup(&m, "a"));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a08": (
+        """\
+fn find_big(v: &[i32]) -> Option<i32> {
+    v.iter().find(|x| **x > 2)
+}
+fn main() {
+    println!("{:?}", find_big(&[1, 5]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a09": (
+        """\
+fn find_big(v: &[i32]) -> Option<&i32> {
+    v.iter().find(|x| **x > 2)
+}
+fn main() {
+    println!("{:?}", find_big(&[1, 5]));
+}
+""",
+        runs("Some(5)\n"),
+    ),
+    "option_ref_result_a10": (
+        """\
+#[derive(Debug, Clone)]
+struct P {
+    x: i32,
+}
+fn first(ps: &Vec<P>) -> Option<P> {
+    ps.first()
+}
+fn main() {
+    println!("{:?}", first(&vec![P { x: 1 }]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a11": (
+        """\
+fn largest(v: &Vec<i32>) -> i32 {
+    let m = v.iter().max();
+    m.unwrap()
+}
+fn main() {
+    println!("{}", largest(&vec![1, 5]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a12": (
+        """\
+fn largest(v: &Vec<i32>) -> Option<i32> {
+    let m = v.iter().max();
+    m
+}
+fn main() {
+    println!("{:?}", largest(&vec![1, 5]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a13": (
+        """\
+fn get(v: &Vec<String>, i: usize) -> Option<String> {
+    v.get(i)
+}
+fn main() {
+    println!("{:?}", get(&vec!["a".to_string()], 0));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a14": (
+        """\
+fn get(v: &Vec<String>, i: usize) -> Option<String> {
+    v.get(i).cloned()
+}
+fn main() {
+    println!("{:?}", get(&vec!["a".to_string()], 0));
+}
+""",
+        runs('Some("a")\n'),
+    ),
+    "option_ref_result_a16": (
+        """\
+fn lowest(v: &[(i32, f32)]) -> Option<(i32, f32)> {
+    v.iter().min_by(|a, b| a.1.total_cmp(&b.1))
+}
+fn main() {
+    println!("{:?}", lowest(&[(1, 2.0), (2, 1.0)]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a17": (
+        """\
+struct Q {
+    items: Vec<u8>,
+}
+impl Q {
+    fn peek(&self) -> Option<u8> {
+        return self.items.last();
+    }
+}
+fn main() {
+    let q = Q { items: vec![7] };
+    println!("{:?}", q.peek());
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_ref_result_a18": (
+        """\
+fn head(v: &Vec<i32>) -> Option<i32> {
+    let r = v.first();
+    if r.is_some() {
+        r.copied()
+    } else {
+        None
+    }
+}
+fn main() {
+    println!("{:?}", head(&vec![4]));
+}
+""",
+        runs("Some(4)\n"),
+    ),
+    "generic_or_ref_pattern_g01": (
+        """\
+fn id<T>(t: T) -> T {
+    t
+}
+fn main() {
+    let s = String::from("a");
+    let r = id(&s);
+    println!("{} {}", r, s);
+}
+""",
+        runs("a a\n"),
+    ),
+    "generic_or_ref_pattern_g02": (
+        """\
+fn main() {
+    let v = vec![(1, 0.5f32), (2, 0.25)];
+    let best = v.iter().min_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+    let (i, l): (i32, f32) = best;
+    println!("{} {}", i, l);
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g03": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let mut s = 0;
+    for &x in v.clone().into_iter() {
+        s += x;
+    }
+    println!("{}", s);
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g04": (
+        """\
+fn first<T: Clone>(v: &[T]) -> T {
+    v[0].clone()
+}
+fn main() {
+    let v = vec![String::from("a")];
+    let r = first(&v);
+    println!("{}", r);
+}
+""",
+        runs("a\n"),
+    ),
+    "generic_or_ref_pattern_g05": (
+        """\
+fn show<T: std::fmt::Debug>(t: T) -> String {
+    format!("{:?}", t)
+}
+fn main() {
+    let v = vec![1, 2];
+    println!("{} {:?}", show(&v), v);
+}
+""",
+        runs("[1, 2] [1, 2]\n"),
+    ),
+    "generic_or_ref_pattern_g06": (
+        """\
+fn pair<T>(a: T, b: T) -> (T, T) {
+    (a, b)
+}
+fn main() {
+    let x = 1;
+    let y = 2;
+    let (p, q) = pair(&x, &y);
+    println!("{} {}", p, q);
+}
+""",
+        runs("1 2\n"),
+    ),
+    "generic_or_ref_pattern_g07": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let mut s = 0;
+    for &x in v.iter() {
+        s += x;
+    }
+    println!("{}", s);
+}
+""",
+        runs("6\n"),
+    ),
+    "generic_or_ref_pattern_g08": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let mut s = 0;
+    for &x in v.into_iter() {
+        s += x;
+    }
+    println!("{}", s);
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g09": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let mut s = 0;
+    for &x in v {
+        s += x;
+    }
+    println!("{}", s);
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g10": (
+        """\
+fn main() {
+    let v = vec![(1, 0.5f32)];
+    let best = &v[0];
+    let (i, l) = best;
+    println!("{} {}", i, l);
+}
+""",
+        runs("1 0.5\n"),
+    ),
+    "generic_or_ref_pattern_g11": (
+        """\
+fn main() {
+    let v = vec![(1, 0.5f32)];
+    let best = &v[0];
+    let (i, l): (i32, f32) = *best;
+    println!("{} {}", i, l);
+}
+""",
+        runs("1 0.5\n"),
+    ),
+    "generic_or_ref_pattern_g12": (
+        """\
+fn main() {
+    let v = vec![(1, 0.5f32)];
+    for p in v.iter() {
+        let (i, l): (i32, f32) = p;
+        println!("{} {}", i, l);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g13": (
+        """\
+fn wrap<T>(t: T) -> Option<T> {
+    Some(t)
+}
+fn main() {
+    let s = String::from("a");
+    let r = wrap(&s);
+    println!("{:?} {}", r, s);
+}
+""",
+        runs('Some("a") a\n'),
+    ),
+    "generic_or_ref_pattern_g14": (
+        """\
+fn main() {
+    let v = vec![1.0f32, 2.0];
+    let total: f32 = v.iter().map(|&x| x).sum();
+    let m: Vec<f32> = v.clone().into_iter().map(|&x| x * 2.0).collect();
+    println!("{} {:?}", total, m);
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g15": (
+        """\
+fn largest<T: PartialOrd + Copy>(v: &[T]) -> T {
+    let mut m = v[0];
+    for &x in v {
+        if x > m {
+            m = x;
+        }
+    }
+    m
+}
+fn main() {
+    println!("{}", largest(&[1, 5, 2]));
+}
+""",
+        runs("5\n"),
+    ),
+    "generic_or_ref_pattern_g16": (
+        """\
+use std::ops::Add;
+fn dbl<T: Add<Output = T> + Copy>(t: T) -> T {
+    t + t
+}
+fn main() {
+    let x = 2;
+    println!("{}", dbl(&x));
+}
+""",
+        rejects("E0271"),
+    ),
+    "generic_or_ref_pattern_g17": (
+        """\
+fn mk<T: Default>(_t: T) -> T {
+    T::default()
+}
+fn main() {
+    let x = 2;
+    println!("{}", mk(&x));
+}
+""",
+        rejects("E0277"),
+    ),
+    "generic_or_ref_pattern_g18": (
+        """\
+fn big<T: PartialOrd>(a: T, b: T) -> T {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+fn main() {
+    let x = 2;
+    let y = 5;
+    println!("{}", big(&x, &y));
+}
+""",
+        runs("5\n"),
+    ),
+    "generic_or_ref_pattern_g19": (
+        """\
+fn big<T: PartialOrd>(a: T, b: T) -> T {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+fn main() {
+    let x = 2;
+    let y = 5;
+    println!("{}", big(&x, y));
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g20": (
+        """\
+trait Named {
+    fn name(&self) -> String;
+}
+struct A;
+impl Named for A {
+    fn name(&self) -> String {
+        "a".into()
+    }
+}
+fn hello<T: Named>(t: T) -> String {
+    t.name()
+}
+fn main() {
+    let a = A;
+    println!("{}", hello(&a));
+}
+""",
+        rejects("E0277"),
+    ),
+    "generic_or_ref_pattern_g21": (
+        """\
+fn count<T: Clone>(t: T, n: usize) -> Vec<T> {
+    vec![t; n]
+}
+fn main() {
+    let s = String::from("x");
+    let v = count(&s, 2);
+    println!("{:?} {}", v, s);
+}
+""",
+        runs('["x", "x"] x\n'),
+    ),
+    "generic_or_ref_pattern_g22": (
+        """\
+fn main() {
+    let v = vec![1.0f32, 2.0];
+    let m: Vec<f32> = v.into_iter().map(|&x| x * 2.0).collect();
+    println!("{:?}", m);
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g23": (
+        """\
+fn main() {
+    let m: Vec<i32> = (0..3).map(|&x| x * 2).collect();
+    println!("{:?}", m);
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g24": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    for &x in v.clone() {
+        println!("{}", x);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g25": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    for &x in v.into_iter().rev() {
+        println!("{}", x);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "generic_or_ref_pattern_g26": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    for &x in v.iter().rev() {
+        println!("{}", x);
+    }
+}
+""",
+        runs("2\n1\n"),
+    ),
+    "generic_or_ref_pattern_g27": (
+        """\
+fn main() {
+    let v: Vec<&i32> = vec![&1, &2];
+    for &x in v.clone().into_iter() {
+        println!("{}", x);
+    }
+}
+""",
+        runs("1\n2\n"),
+    ),
+}
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
