@@ -104,6 +104,85 @@ fn main() {
 """,
         rejects("E0384"),
     ),
+    "f04_rej_sort_of_slice_of_immutable": (
+        """\
+fn main() {
+    let m = vec![3, 1, 2, 9];
+    m[1..].sort();
+    println!("{:?}", m);
+}
+""",
+        rejects("E0596"),
+    ),
+    "f04_str_and_vec_slice_methods": (
+        """\
+fn tail_sum(xs: &[f64]) -> f64 {
+    xs[1..].iter().sum()
+}
+fn label(line: &str) -> (String, i32) {
+    let name = line[..3].trim().to_uppercase();
+    let n = line[4..].trim().parse::<i32>().unwrap_or(-1);
+    (name, n)
+}
+fn main() {
+    let v = vec![1.0, 2.5, 4.0, 0.5];
+    println!(
+        "{} {:?} {}",
+        tail_sum(&v),
+        v[..2].to_vec(),
+        v[1..].contains(&4.0)
+    );
+    println!(
+        "{:?} {:?}",
+        v[1..].first(),
+        v[..3].windows(2).map(|w| w[1] - w[0]).collect::<Vec<_>>()
+    );
+    let words = vec!["a", "b", "c"];
+    println!("{}", words[1..].join("-"));
+    for line in ["ab  12", "xyz 7", "q   x"] {
+        println!("{:?}", label(line));
+    }
+    let code = String::from("id=0042");
+    let id: u32 = code[3..].parse().expect("number");
+    let starts = code[..2].starts_with('i');
+    let upper = code[..2].to_ascii_uppercase();
+    println!(
+        "{} {} {} {}",
+        id,
+        starts,
+        upper,
+        code[3..].chars().rev().collect::<String>()
+    );
+    let mut m = vec![3, 1, 2, 9];
+    m[1..].sort();
+    println!("{:?} {}", m, m[2..].len());
+}
+""",
+        runs(
+            "7 [1.0, 2.5] true\n"
+            "Some(2.5) [1.5, 1.5]\n"
+            "b-c\n"
+            '("AB", 12)\n'
+            '("XYZ", 7)\n'
+            '("Q", -1)\n'
+            "42 true ID 2400\n"
+            "[3, 1, 2, 9] 2\n"
+        ),
+    ),
+    "f04_str_slice_parse_in_guarded_arm": (
+        """\
+fn count(kind: &str) -> u32 {
+    match kind {
+        k if k.starts_with("cow") => k[3..].parse().unwrap_or(1),
+        _ => 0,
+    }
+}
+fn main() {
+    println!("{} {}", count("cow3"), count("dog"));
+}
+""",
+        runs("3 0\n"),
+    ),
     "u02_from_str_radix": (
         """\
 fn main() {

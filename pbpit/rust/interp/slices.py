@@ -165,7 +165,8 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
                 raise unsized
             pending.append(unsized)
         return made
-    if _copied_range(e.recv) and e.name not in _READS:  # `v[a..].sort()`: through a view
+    # `v[a..].sort()`: through a view (a `str`'s methods all read: `s[3..].parse()`)
+    if _copied_range(e.recv) and e.name not in _READS and recv not in (STR, STRING):
         _mutable_root(ck, e.recv)
         e.recv.view = True
     if e.name == "to_vec" and _listlike(recv):
