@@ -44,6 +44,7 @@ from pbpit.rust.interp.copy_types import (
     mark_copies,
     refuse_moves_out_of_references,
 )
+from pbpit.rust.interp.growth import footprint
 from pbpit.rust.interp.library import Library
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -368,7 +369,7 @@ class Compiler(
             # `vec![v; n]` clones `v`: each element its own Vec (a later `push` changes one).
             def repeat_clones(frame: list) -> list:
                 value, n = elem(frame), count(frame)
-                check_allocation(n, where, what)
+                check_allocation(n * footprint(value), where, what)  # (each clone's items too)
                 made = [clone_value(value) for _ in range(n - 1)] + [value] if n else []
                 return vec_capacity.made(made, n) if e.is_vec else made
 

@@ -20,6 +20,7 @@ from pbpit.rust.interp import (
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.check_rules import collected_into
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.growth import pulled
 from pbpit.rust.interp.nodes import Closure, Local, Method, Unsupported
 from pbpit.rust.interp.range_methods import range_rows
 from pbpit.rust.interp.types import (
@@ -507,17 +508,18 @@ def _consumer(pull: Callable[[Any], Any]) -> Any:
 
 
 def _collect(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    """Into a `Vec`, or a `String` of chars or texts, joined."""
+    """Into a `Vec`, or a `String` of chars or texts, joined (as many as pbpit holds)."""
+    where = comp.where(e.pos)
     if resolve(e.ty) is STRING:
-        return lambda frame: "".join(iterators.lazy(recv(frame)))
+        return lambda frame: "".join(pulled(recv(frame), where, "a `String` collected"))
     shorted = std_collect.collector(e.ty)  # into an `Option` or a `Result` (std_collect.py)
     if shorted is not None:
         return lambda frame: shorted(recv(frame))
     if getattr(resolve(e.ty), "kind", None) == "VecDeque" and vecdeque_layout.collected(e):
         return lambda frame: vecdeque_layout.made(
-            made := list(iterators.lazy(recv(frame))), len(made)
+            made := pulled(recv(frame), where, "a `VecDeque` collected"), len(made)
         )  # (a trusted length: that capacity, vecdeque_layout.py)
-    return lambda frame: list(iterators.lazy(recv(frame)))
+    return lambda frame: pulled(recv(frame), where, "a `Vec` collected")
 
 
 def _total(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:

@@ -10,6 +10,7 @@ from pbpit.engine.server import Panic
 from pbpit.engine.tensor import Tensor
 from pbpit.rust.format import Some
 from pbpit.rust.interp.cmp_impls import user_eq
+from pbpit.rust.interp.growth import MAX_ELEMENTS, check_allocation  # noqa: F401 - re-exported
 from pbpit.rust.interp.nodes import Unsupported, Visible, visible_slots
 from pbpit.rust.interp.numbers import int_to_f32
 from pbpit.rust.interp.types import INT_RANGES, Named, StructT, TupleT, Ty, Wrap, resolve
@@ -78,22 +79,6 @@ class PanicSite:
             "the column of this panic's location: rustc counts it in display widths, and the "
             f"width of U+{ord(self.unknown):04X}, before it on the line, is unknown to pbpit "
             "(unassigned in Python's Unicode tables)",
-        )
-
-
-MAX_ELEMENTS = 1 << 26
-"""The longest `Vec` or array pbpit makes (a Python list of 64 Mi items, half a GiB)."""
-
-
-def check_allocation(n: int, where: str, what: str) -> None:
-    """Refuse, at `where`, a collection of `n` items pbpit cannot hold: whether Rust's
-    allocation succeeds, fails (`memory allocation of N bytes failed`) or panics (`capacity
-    overflow`) depends on the machine and the element type."""
-    if n > MAX_ELEMENTS:
-        raise Unsupported(
-            where,
-            f"{what} of {n} elements, more than pbpit holds ({MAX_ELEMENTS}); whether Rust can "
-            "allocate it depends on the machine",
         )
 
 

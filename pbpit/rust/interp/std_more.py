@@ -25,6 +25,7 @@ from pbpit.rust.interp import (
 )
 from pbpit.rust.interp.builtins import Builtin, Code, _inner, rows
 from pbpit.rust.interp.field_paths import field_chain
+from pbpit.rust.interp.growth import pulled
 from pbpit.rust.interp.nodes import Closure
 from pbpit.rust.interp.references import refuse_borrowed_value
 from pbpit.rust.interp.slice_rows import slice_rows
@@ -191,10 +192,11 @@ def _extend(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
     (given,) = args
     copy = clone_value if e.name == "extend_from_slice" else (lambda item: item)
+    where, what = comp.where(e.pos), f"a `Vec` grown by `{e.name}`"
 
     def extend(frame: list) -> Any:
         items = recv(frame)
-        items.extend([copy(item) for item in given(frame)])
+        items.extend([copy(item) for item in pulled(given(frame), where, what, len(items))])
         return UNIT
 
     return extend

@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin, Code
+from pbpit.rust.interp.growth import pulled
 from pbpit.rust.interp.string_edits import STRING_EDITS
 from pbpit.rust.interp.types import (
     DYN_ERROR,
@@ -285,9 +286,13 @@ def _extend(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     from pbpit.rust.interp.types import UNIT
 
     update, (arg,) = comp.element_updater(e.recv), args  # (as `push_str`: std_methods.py)
+    where = comp.where(e.pos)
 
     def extend(frame: list) -> Any:
-        update(frame, lambda text: text + "".join(arg(frame)))
+        def grown(text: str) -> str:
+            return text + "".join(pulled(arg(frame), where, "a `String` extended", len(text)))
+
+        update(frame, grown)
         return UNIT
 
     return extend

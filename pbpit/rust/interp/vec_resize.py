@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin, Code
+from pbpit.rust.interp.growth import check_allocation
 from pbpit.rust.interp.types import UNIT
 
 
@@ -15,12 +16,14 @@ def _resize(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     from pbpit.rust.interp.runtime import clone_value  # (runtime imports the nodes)
 
     length, value = args
+    where = comp.where(e.pos)
 
     def resize(frame: list) -> Any:
         items, n, fill = recv(frame), length(frame), value(frame)
         if n <= len(items):
             del items[n:]
         else:
+            check_allocation(n, where, "a `Vec` resized")
             items.extend(clone_value(fill) for _ in range(n - len(items)))
         return UNIT
 
