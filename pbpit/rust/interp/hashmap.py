@@ -258,6 +258,9 @@ def check_update(ck: Any, e: Any) -> Ty:
     else:
         ck.unify(_value(recv), ck.expr(default), default.pos)
     found = ck.expr(value)
+    if e.op is None:  # `*m.entry(k).or_insert(d) = x`: any value
+        ck.unify(_value(recv), found, value.pos)
+        return UNIT
     target = resolve(_value(recv))
     if target is STRING and e.op == "+" and resolve(found) in (STR, STRING):
         return UNIT  # `String += &str`
@@ -399,9 +402,11 @@ def _entry(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 def _update(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     key, default, value = args
     ty = resolve(e.recv.ty).inner  # type: ignore[attr-defined]
-    op = comp.compound(e.op, ty, e.pos)
     made = _fresh(ty) if no_default(e.args[1]) else None
     default = None if made is not None else default  # type: ignore[assignment]
+    if e.op is None:
+        return _replace(recv, key, default, value)
+    op = comp.compound(e.op, ty, e.pos)
 
     def update(frame: list) -> Any:
         new = value(frame)  # Rust evaluates the right side of `+=` first, for numbers
@@ -412,6 +417,22 @@ def _update(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         return UNIT
 
     return update
+
+
+def _replace(recv: Code, key: Code, default: Code | None, value: Code) -> Code:
+    """`*m.entry(k).or_insert(d) = x`: `x` first (an assignment's value is evaluated before its
+    place), then `k` and `d` (`or_insert`'s argument, evaluated whether the key is there or
+    not), then the entry replaced."""
+
+    def replace(frame: list) -> Any:
+        new = value(frame)
+        table, k = recv(frame), key(frame)
+        if default is not None:
+            default(frame)
+        table[k] = new
+        return UNIT
+
+    return replace
 
 
 # The methods taking `&mut self`: a reference into the map (`m.get(&k).unwrap()`) held across
@@ -498,7 +519,7 @@ def lower_update(lowerer: Any, node: Any, left: Any, value: Any, op: str | None)
     from pbpit.rust.interp.nodes import Lit, Method
 
     call = lowerer.kids(left)[0] if lowerer.kids(left) else None
-    if op is None or call is None or call.type != "call_expression":
+    if call is None or call.type != "call_expression":
         return None
     function = call.child_by_field_name("function")
     if function.type != "field_expression":
@@ -554,7 +575,7 @@ def get_mut_place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[An
     key = keys[0] if len(keys) == 1 else None
     if key is not None and key.type == "reference_expression":
         key = key.child_by_field_name("value")
-    if key is None or key.type not in _PLACES or holder.type not in _PLACES:
+    if key is None or not _pure_key(key) or holder.type not in _PLACES:
         raise lowerer.fail(node, "`if let Some(..) = m.get_mut(k)` of other than a variable's key")
     value.written_back = True  # (the checker lets a map of numbers have it: `_map_type`)
     binding.mut_ref = binding.mutable = True
@@ -563,18 +584,70 @@ def get_mut_place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[An
     return holder, (end if end in ENDS else keys[0])
 
 
+def _pure_key(key: Any) -> bool:
+    """Whether the key `key` is a place or an expression of places and literals (`(i % 2)`,
+    `*label`, `k + 1`): the write-back after the body computes it again."""
+    stack = [key]
+    while stack:
+        part = stack.pop()
+        if part.type not in _PLACES + _KEY_PARTS and part.is_named:
+            return False
+        if part.type != "field_expression":
+            stack.extend(part.children)
+    return True
+
+
+_KEY_PARTS = (
+    "parenthesized_expression",
+    "binary_expression",
+    "unary_expression",
+    "field_identifier",
+)
+
+
+def _key_names(lowerer: Any, key: Any) -> set[str]:
+    """The variables a key expression reads (`i` of `(i % 2)`, `self` of `self.k`)."""
+    if key in ENDS or key is None:
+        return set()
+    found, stack = set(), [key]
+    while stack:
+        part = stack.pop()
+        if part.type in ("identifier", "self"):
+            found.add(lowerer.text(part))
+        elif part.type == "field_expression":
+            stack.append(part.child_by_field_name("value"))
+        else:
+            stack.extend(part.children)
+    return found
+
+
+def _assigned(lowerer: Any, part: Any) -> str | None:
+    """The variable an assignment `part` (`i += 1`, `s.k = 2`) writes, else None."""
+    if part.type not in ("assignment_expression", "compound_assignment_expr"):
+        return None
+    left = part.child_by_field_name("left")
+    while left is not None and left.type == "field_expression":
+        left = left.child_by_field_name("value")
+    return lowerer.text(left) if left is not None else None
+
+
 def written_back(lowerer: Any, node: Any, place: tuple[Any, Any], binding: Any, then: Any) -> Any:
     """`then` followed by the write of `v` to the map (`WRITE_BACK`); refused when the body
-    leaves early (the write would be skipped) or names the map (rustc: E0499, E0502)."""
+    leaves early (the write would be skipped), names the map (rustc: E0499, E0502) or assigns
+    a variable the key reads (the write-back computes the key again)."""
     from pbpit.rust.interp.nodes import Block, ExprStmt, Local, Method
 
     holder, key = place
     root = lowerer.text(holder).split(".")[0]
     body = node.child_by_field_name("consequence")
+    keyed = _key_names(lowerer, key)
     stack = [body]
     while stack:
         part = stack.pop()
         stack.extend(part.children)
+        if _assigned(lowerer, part) in keyed:
+            what = f"`{lowerer.text(part)}` inside `if let Some(..) = m.get_mut(k)`, changing `k`"
+            raise lowerer.fail(part, what + " (the value is written back at its end)")
         if part.type in _EARLY:
             what = f"`{lowerer.text(part).split()[0]}` inside `if let Some(..) = m.get_mut(..)`"
             raise lowerer.fail(part, what + " (the value is written back at its end)")
