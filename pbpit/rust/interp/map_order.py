@@ -65,34 +65,60 @@ def _map_iter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return e.row.compile(comp, e, recv, args)
 
 
-_PURE_METHODS = (
-    *("clone", "to_string", "to_owned", "as_str", "len", "is_empty", "is_ascii_digit"),
-    *("is_alphabetic", "starts_with", "contains"),
+_PURE_METHODS = frozenset(
+    (
+        *("clone", "to_string", "to_owned", "as_str", "len", "is_empty", "contains"),
+        *("starts_with", "ends_with", "trim", "to_lowercase", "to_uppercase", "chars", "count"),
+        *("is_ascii_digit", "is_alphabetic", "is_numeric", "is_alphanumeric", "is_whitespace"),
+        *("is_uppercase", "is_lowercase", "is_ascii", "is_ascii_alphabetic"),
+        *("is_ascii_alphanumeric", "is_ascii_uppercase", "is_ascii_lowercase"),
+        *("to_ascii_lowercase", "to_ascii_uppercase", "is_some", "is_none", "is_ok", "is_err"),
+        *("min", "max", "eq", "ne", "lt", "le", "gt", "ge", "cmp", "partial_cmp"),
+        *("count_ones", "count_zeros", "leading_zeros", "trailing_zeros", "is_power_of_two"),
+        *("is_positive", "is_negative", "signum", "abs_diff", "is_nan", "is_finite"),
+        *("is_infinite", "is_sign_negative", "is_sign_positive", "floor", "ceil", "round"),
+        *("trunc", "sqrt", "fract", "contains_key", "get", "copied", "cloned", "unwrap_or"),
+        *("wrapping_add", "wrapping_sub", "wrapping_mul", "saturating_add", "saturating_sub"),
+        *("saturating_mul", "checked_add", "checked_sub", "checked_mul", "checked_div"),
+    )
 )
-"""The `&self` methods of std an order-free closure may call: none fails or changes anything."""
+"""The `&self` methods of std an order-free closure may call: none fails or changes anything
+for any receiver that has it (`abs`, `pow`, `unwrap` may panic: not here). A method of the
+program's own of one of these names is refused once typed (`settle`)."""
 _COMPARING = ("==", "!=", "<", ">", "<=", ">=", "&&", "||")
+_TOTAL = ("&", "|", "^")
+"""The operators that give a value for any operands (bits and bools): `&`, `|`, `^`."""
 _ARITHMETIC = ("+", "-", "*", "/")
+_BY_LITERAL = ("%", "/")
+"""An integer's `%` and `/` by a literal other than zero cannot fail (`MIN / -1` needs `-`)."""
+_SHIFT_BOUND = 8
+"""A shift by a literal below this cannot overflow, whatever the integer's width (`u8`'s 8)."""
 
 
 def order_free(closure: Any, arithmetic: list | None = None) -> bool:
     """Whether a closure a `HashMap`'s or `HashSet`'s entries are given one at a time, in the
     random order (`map` and `filter` of its `iter()`, `retain`), can neither fail nor change
     anything, so that the order shows nowhere but in the order of its results: its body only
-    names, literals, fields, tuples, derefs, `!`, casts, comparisons, `&&`, `||`, `%` by a
-    literal that is not zero, `clone`/`to_string`/`len`.. (`_PURE_METHODS`), and `let`s taking
-    the closure's parameters apart (`|(k, v)|`, `|&x|`). With `arithmetic`, `+ - * /` too, each
-    put in that list for the caller to ask of its type once typed: a float's cannot fail, an
-    integer's may overflow or divide by zero (`_float_only`)."""
+    names, literals, fields, tuples, `Some(..)`, derefs, `!`, casts, comparisons, `&&`, `||`,
+    `&`, `|`, `^`, `%` and `/` by a literal that is not zero, shifts by a literal below 8,
+    `if`/`else` and `match` of such parts, calls of `_PURE_METHODS`, and `let`s taking the
+    closure's parameters apart (`|(k, v)|`, `|&x|`). With `arithmetic`, `+ - * /` and `-x` too,
+    and each method call, each put in that list for the caller to `settle` once typed: a
+    float's arithmetic cannot fail, an integer's may overflow or divide by zero; a method must
+    be std's."""
     from pbpit.rust.interp.nodes import (
         Binary,
         Block,
         Cast,
         Closure,
         Field,
+        If,
         Let,
         Lit,
         Local,
+        Match,
         Method,
+        SomeLit,
         TupleLit,
         Unary,
         children,
@@ -109,18 +135,27 @@ def order_free(closure: Any, arithmetic: list | None = None) -> bool:
             ):
                 return False
             todo.extend((node.tail, *(st.init for st in node.stmts)))
-        elif isinstance(node, Binary) and node.op in _COMPARING:
+        elif isinstance(node, Binary) and node.op in (*_COMPARING, *_TOTAL):
             todo.extend((node.left, node.right))
-        elif isinstance(node, Binary) and node.op == "%" and _not_zero(node.right):
+        elif isinstance(node, Binary) and node.op in _BY_LITERAL and _not_zero(node.right):
+            todo.append(node.left)
+        elif isinstance(node, Binary) and node.op in ("<<", ">>") and _small(node.right):
             todo.append(node.left)
         elif isinstance(node, Binary) and arithmetic is not None and node.op in _ARITHMETIC:
             arithmetic.append(node)
             todo.extend((node.left, node.right))
-        elif isinstance(node, Unary) and node.op in ("*", "!"):  # (`-x` overflows at `MIN`)
+        elif isinstance(node, Unary) and node.op in ("*", "!"):
             todo.append(node.operand)
-        elif isinstance(node, Method) and node.name in _PURE_METHODS:
+        elif isinstance(node, Unary) and node.op == "-" and arithmetic is not None:
+            arithmetic.append(node)  # (`-x` overflows at an integer's `MIN`)
+            todo.append(node.operand)
+        elif isinstance(node, Method) and node.name in _PURE_METHODS and arithmetic is not None:
+            arithmetic.append(node)
             todo.extend((node.recv, *node.args))
-        elif isinstance(node, Field | Cast | TupleLit):
+        elif isinstance(node, Match):  # (its patterns bind, test, and cannot fail)
+            todo.append(node.value)
+            todo.extend(part for arm in node.arms for part in (arm.guard, arm.body) if part)
+        elif isinstance(node, If | Field | Cast | TupleLit | SomeLit):
             todo.extend(children(node))
         elif not isinstance(node, Local | Lit):
             return False
@@ -128,11 +163,33 @@ def order_free(closure: Any, arithmetic: list | None = None) -> bool:
 
 
 def _not_zero(e: Any) -> bool:
-    """A literal divisor `%` cannot fail by: a float, or an integer other than 0 (a literal is
-    never negative: `-1` is `-` of `1`, which `order_free` refuses)."""
+    """A literal divisor `%` and `/` cannot fail by: a float, or an integer other than 0 (a
+    literal is never negative: `-1` is `-` of `1`)."""
     from pbpit.rust.interp.nodes import Lit
 
     return isinstance(e, Lit) and (e.kind == "float" or (e.kind == "int" and e.value != 0))
+
+
+def _small(e: Any) -> bool:
+    from pbpit.rust.interp.nodes import Lit
+
+    return isinstance(e, Lit) and e.kind == "int" and e.value < _SHIFT_BOUND
+
+
+def settle(parts: list) -> Any | None:
+    """The first part `order_free` left to its types that may fail or change something: an
+    integer's `+ - * /` or `-x`, a method of the program's own (or of a `dyn`); or None."""
+    from pbpit.rust.interp.builtins import DYN, USER
+    from pbpit.rust.interp.nodes import Method
+    from pbpit.rust.interp.types import is_float
+
+    for node in parts:
+        if isinstance(node, Method):
+            if getattr(node, "impl", None) in (None, USER, DYN):
+                return node
+        elif not is_float(resolve(node.ty)):
+            return node
+    return None
 
 
 def check_order(ck: Any, e: Any, recv: Ty) -> None:
@@ -151,12 +208,9 @@ def check_order(ck: Any, e: Any, recv: Ty) -> None:
 
 def _float_only(ck: Any, e: Any, sums: list) -> None:
     """The arithmetic of a `map`'s or `filter`'s closure over a map's entries: floats only (an
-    integer's may panic, at an entry the random order decides)."""
-    from pbpit.rust.interp.types import is_float
-
-    for node in sums:
-        if not is_float(resolve(node.ty)):
-            raise ck.fail(e.pos, f"`{e.name}` of a HashMap's entries ({_RANDOM_ORDER})")
+    integer's may panic, at an entry the random order decides); its methods std's."""
+    if settle(sums) is not None:
+        raise ck.fail(e.pos, f"`{e.name}` of a HashMap's entries ({_RANDOM_ORDER})")
 
 
 # -- `let mut v: Vec<_> = m.iter().collect(); v.sort();`: collected, then sorted at once ---------

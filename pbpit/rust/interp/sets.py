@@ -23,7 +23,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp import btreeset_ends, btreeset_range
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.map_order import order_free
+from pbpit.rust.interp.map_order import order_free, settle
 from pbpit.rust.interp.types import (
     BOOL,
     UNIT,
@@ -40,7 +40,6 @@ from pbpit.rust.interp.types import (
 )
 
 HASH, BTREE = "HashSet", "BTreeSet"
-_order_free_test = order_free  # (the name btreemap.py's `retain` of a HashMap imports it by)
 KINDS = (HASH, BTREE)
 
 
@@ -185,6 +184,14 @@ def iterated(ck: Any, arg: Any, found: Ty) -> Ty:
     raise ck.fail(arg.pos, f"`extend` with `{show(found)}`")
 
 
+def _order_free_test(closure: Any) -> bool:
+    """Whether a typed closure `retain` calls in a `HashSet`'s or `HashMap`'s random order
+    (btreemap.py's too) can neither fail nor change anything (map_order.py's `order_free`, its
+    arithmetic a float's, its methods std's)."""
+    parts: list = []
+    return order_free(closure, parts) and settle(parts) is None
+
+
 def _retain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`s.retain(|x| ..)`: the closure takes `&T`; a `HashSet`'s is called in its random order,
     so it must neither fail nor change anything (map_order.py's `order_free`)."""
@@ -192,7 +199,7 @@ def _retain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.arity(e, 1)
     fn = ck.closure_arg(e.args[0], [resolve(recv).inner])  # type: ignore[attr-defined]
     ck.unify(BOOL, fn.ret, e.args[0].pos)
-    if resolve(recv).kind == HASH and not order_free(e.args[0]):  # type: ignore[attr-defined]
+    if resolve(recv).kind == HASH and not _order_free_test(e.args[0]):  # type: ignore[attr-defined]
         what = "`retain` of a HashSet with a closure that may fail or change something (it is "
         raise ck.fail(e.args[0].pos, what + "called in the set's random order in Rust)")
     return UNIT
