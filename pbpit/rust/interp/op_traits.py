@@ -19,7 +19,7 @@ from typing import Any
 
 from pbpit.rust.interp import cmp_impls, index_impls, references, std_generics
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.nodes import Field, FnItem, Index, Local, Unary
+from pbpit.rust.interp.nodes import Field, FnItem, Index, Local, Method, Unary
 from pbpit.rust.interp.types import (
     UNIT,
     Named,
@@ -341,6 +341,9 @@ def _certainly_value(e: Any) -> bool:
 
     if isinstance(e, StructLit):
         return True
+    if isinstance(e, Method) and e.name == "clone" and not e.args and not e.borrowed:
+        made = resolve(e.ty)  # `x.clone()` of a `#[derive(Clone)]` struct: a value
+        return type(made) is StructT and "Clone" in made.item.derives
     binding = getattr(e, "binding", None)
     return (
         isinstance(e, Local)
