@@ -6,7 +6,11 @@ a closure's `(i, x, y)`, a tuple pattern over a number: E0308, `tuple_arity.py`)
 bare type parameter (`id(&s)` of `fn id<T>(t: T) -> T` runs; a bound a reference does not meet:
 E0277/E0271; `big(&x, y)`: E0308, `generic_refs.py`); a `&x` pattern over values (`for &x in
 v.clone().into_iter()`, `(0..3).map(|&x| ..)`: E0308, `ref_values.refuse_ref_params`); a typed
-tuple `let` given a reference (`let (i, l): (i32, f32) = best;`: E0308).
+tuple `let` given a reference (`let (i, l): (i32, f32) = best;`: E0308); `Some(&v)` (or an item of
+`v.iter()`) assigned to an element of a `Vec`/array/`VecDeque` written to hold values (`slots[i]
+= Some(&v)` of `Vec<Option<f32>>`, `m.w[i] = x`, `grid[i][j] = &k`: E0308,
+`check_rules._written_type`); `o.as_ref()`, `.map(|b| b)`, `.filter(..)` of an `Option<&T>` keep
+the reference (`x.clone() + b` of `b = o.as_ref().map(|b| b).unwrap()`: E0308).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH); the programs were written after the change, formatted by rustfmt."""
 
@@ -829,6 +833,405 @@ fn main() {
 }
 """,
         runs("1\n2\n"),
+    ),
+    "held_out_d2": (
+        """\
+fn main() {
+    let mut slots: Vec<Option<f32>> = vec![None; 3];
+    for (i, v) in [(1usize, 0.5f32), (1, 2.0)] {
+        match slots[i] {
+            Some(ref mut old) => *old += v,
+            None => slots[i] = Some(&v),
+        }
+    }
+    println!("{:?}", slots);
+}
+""",
+        rejects("E0308"),
+    ),
+    "held_out_d3": (
+        """\
+fn main() {
+    let mut slots: Vec<Option<f32>> = vec![None; 3];
+    let v = 0.5f32;
+    slots[1] = Some(&v);
+    println!("{:?}", slots);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_written_d01": (
+        """\
+fn main() {
+    let mut best: Vec<Option<i32>> = vec![None; 2];
+    let x = 4;
+    best[0] = Some(&x);
+    println!("{:?}", best);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_written_d02": (
+        """\
+fn fill(slots: &mut Vec<Option<f32>>, v: f32) {
+    slots[0] = Some(&v);
+}
+fn main() {
+    let mut s = vec![None; 2];
+    fill(&mut s, 1.0);
+    println!("{:?}", s);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_written_d03": (
+        """\
+fn fill(slots: &mut Vec<Option<f32>>, v: f32) {
+    slots[0] = Some(v);
+}
+fn main() {
+    let mut s = vec![None; 2];
+    fill(&mut s, 1.0);
+    println!("{:?}", s);
+}
+""",
+        runs("[Some(1.0), None]\n"),
+    ),
+    "element_written_d04": (
+        """\
+struct Table {
+    rows: Vec<Option<String>>,
+}
+fn main() {
+    let mut t = Table {
+        rows: vec![None, None],
+    };
+    let name = String::from("a");
+    t.rows[1] = Some(&name);
+    println!("{:?}", t.rows);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_written_d05": (
+        """\
+fn main() {
+    let mut grid: Vec<Vec<u8>> = vec![vec![0; 2]; 2];
+    let k = 3u8;
+    grid[1][0] = &k;
+    println!("{:?}", grid);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_written_d06": (
+        """\
+fn main() {
+    let mut pairs: [(i32, f32); 2] = [(0, 0.0); 2];
+    let w = 0.5f32;
+    pairs[1] = (1, &w);
+    println!("{:?}", pairs);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_written_d07": (
+        """\
+fn main() {
+    let mut pairs: [(i32, f32); 2] = [(0, 0.0); 2];
+    let w = 0.5f32;
+    pairs[1] = (1, w);
+    println!("{:?}", pairs);
+}
+""",
+        runs("[(0, 0.0), (1, 0.5)]\n"),
+    ),
+    "element_written_d08": (
+        """\
+fn main() {
+    let mut names: Vec<&str> = vec!["a", "b"];
+    let s = String::from("z");
+    names[0] = &s;
+    println!("{:?}", names);
+}
+""",
+        runs('["z", "b"]\n'),
+    ),
+    "element_written_d09": (
+        """\
+fn main() {
+    let mut slots: Vec<Option<&f32>> = vec![None; 2];
+    let v = 1.5f32;
+    slots[0] = Some(&v);
+    println!("{:?}", slots);
+}
+""",
+        runs("[Some(1.5), None]\n"),
+    ),
+    "element_written_d10": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let mut q: VecDeque<Option<u32>> = VecDeque::new();
+    q.push_back(None);
+    let n = 2u32;
+    q[0] = Some(&n);
+    println!("{:?}", q);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_written_d11": (
+        """\
+fn main() {
+    let xs = vec![3, 1, 2];
+    let mut best: Vec<Option<i32>> = vec![None];
+    for x in xs.iter() {
+        best[0] = Some(x);
+    }
+    println!("{:?}", best);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_written_d12": (
+        """\
+fn main() {
+    let xs = vec![3, 1, 2];
+    let mut best: Vec<i32> = vec![0];
+    for x in xs.iter() {
+        if *x > best[0] {
+            best[0] = x;
+        }
+    }
+    println!("{:?}", best);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_written_d13": (
+        """\
+fn main() {
+    let xs = vec![3, 1, 2];
+    let mut best: Vec<i32> = vec![0];
+    for x in xs.iter() {
+        if *x > best[0] {
+            best[0] = *x;
+        }
+    }
+    println!("{:?}", best);
+}
+""",
+        runs("[3]\n"),
+    ),
+    "element_written_d14": (
+        """\
+struct M {
+    w: [f32; 3],
+}
+fn main() {
+    let mut m = M { w: [0.0; 3] };
+    let g = vec![0.5f32, 0.25, 1.0];
+    for (i, x) in g.iter().enumerate() {
+        m.w[i] = x;
+    }
+    println!("{:?}", m.w);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_written_d15": (
+        """\
+fn main() {
+    let mut slots: Vec<Option<(usize, f32)>> = vec![None; 2];
+    let loss = 0.5f32;
+    slots[1] = Some((1, &loss));
+    println!("{:?}", slots);
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_as_ref_o01": (
+        """\
+fn main() {
+    let best: Option<i32> = Some(3);
+    let b: i32 = best.as_ref().unwrap();
+    println!("{}", b);
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_as_ref_o02": (
+        """\
+fn main() {
+    let best: Option<i32> = Some(3);
+    let b: i32 = *best.as_ref().unwrap();
+    println!("{}", b);
+}
+""",
+        runs("3\n"),
+    ),
+    "option_as_ref_o03": (
+        """\
+#[derive(Debug, Clone)]
+struct W {
+    v: f32,
+}
+fn main() {
+    let saved: Option<W> = Some(W { v: 1.0 });
+    let w: W = saved.as_ref().map(|w| w).unwrap();
+    println!("{:?}", w);
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_as_ref_o04": (
+        """\
+#[derive(Debug, Clone)]
+struct W {
+    v: f32,
+}
+fn main() {
+    let saved: Option<W> = Some(W { v: 1.0 });
+    let w: W = saved.as_ref().map(|w| w.clone()).unwrap();
+    println!("{:?}", w);
+}
+""",
+        runs("W { v: 1.0 }\n"),
+    ),
+    "option_as_ref_o05": (
+        """\
+#[derive(Debug, Clone, Copy)]
+struct P {
+    x: f32,
+}
+impl std::ops::Add for P {
+    type Output = P;
+    fn add(self, o: P) -> P {
+        P { x: self.x + o.x }
+    }
+}
+fn main() {
+    let a = P { x: 1.0 };
+    let keep = Some(P { x: 2.0 });
+    let k = keep.as_ref().unwrap();
+    let s = a.clone() + k;
+    println!("{:?}", s);
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_as_ref_o06": (
+        """\
+#[derive(Debug, Clone, Copy)]
+struct P {
+    x: f32,
+}
+impl std::ops::Add for P {
+    type Output = P;
+    fn add(self, o: P) -> P {
+        P { x: self.x + o.x }
+    }
+}
+fn main() {
+    let a = P { x: 1.0 };
+    let keep = Some(P { x: 2.0 });
+    let k = keep.as_ref().unwrap();
+    let s = a.clone() + *k;
+    println!("{:?}", s);
+}
+""",
+        runs("P { x: 3.0 }\n"),
+    ),
+    "option_as_ref_o07": (
+        """\
+fn pick(o: &Option<String>) -> Option<String> {
+    o.as_ref()
+}
+fn main() {
+    println!("{:?}", pick(&Some("a".to_string())));
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_as_ref_o08": (
+        """\
+fn pick(o: &Option<String>) -> Option<&String> {
+    o.as_ref()
+}
+fn main() {
+    println!("{:?}", pick(&Some("a".to_string())));
+}
+""",
+        runs('Some("a")\n'),
+    ),
+    "option_as_ref_o09": (
+        """\
+fn main() {
+    let o = Some(5u32);
+    let r: Option<u32> = o.as_ref().filter(|x| **x > 2);
+    println!("{:?}", r);
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_as_ref_o10": (
+        """\
+fn main() {
+    let o = Some(5u32);
+    let r: Option<u32> = o.as_ref().map(|x| *x + 1);
+    println!("{:?}", r);
+}
+""",
+        runs("Some(6)\n"),
+    ),
+    "option_as_ref_o11": (
+        """\
+#[derive(Clone, Debug)]
+struct Tn {
+    v: f32,
+}
+impl std::ops::Add for Tn {
+    type Output = Tn;
+    fn add(self, other: Tn) -> Tn {
+        Tn { v: self.v + other.v }
+    }
+}
+fn main() {
+    let x = Tn { v: 1.0 };
+    let bias: Option<Tn> = Some(Tn { v: 0.5 });
+    for _ in 0..2 {
+        let b = bias.as_ref().map(|b| b).unwrap();
+        let y = x.clone() + b;
+        println!("{:?}", y);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "option_as_ref_o12": (
+        """\
+#[derive(Clone, Debug)]
+struct Tn {
+    v: f32,
+}
+impl std::ops::Add for Tn {
+    type Output = Tn;
+    fn add(self, other: Tn) -> Tn {
+        Tn { v: self.v + other.v }
+    }
+}
+fn main() {
+    let x = Tn { v: 1.0 };
+    let bias: Option<Tn> = Some(Tn { v: 0.5 });
+    for _ in 0..2 {
+        let b = bias.as_ref().map(|b| b).unwrap();
+        let y = x.clone() + b.clone();
+        println!("{:?}", y);
+    }
+}
+""",
+        runs("Tn { v: 1.5 }\nTn { v: 1.5 }\n"),
     ),
 }
 

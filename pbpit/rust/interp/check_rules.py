@@ -12,6 +12,7 @@ from pbpit.rust.interp import (
     fn_refs,
     generic_refs,
     match_mut_refs,
+    param_types,
     references,
     slices,
     sum_refs,
@@ -421,6 +422,8 @@ def _holds_value(checker: Checker, place: Expr, written: Node | None) -> bool:
     """Whether the place (written `&mut place` or not) certainly holds no reference: a field
     written as a value type, a variable given a value or written as a plain value type (not a
     parameter, not a type the file names: an alias may be a reference)."""
+    if isinstance(place, Index) and not place.borrowed:  # `slots[i]` of a `Vec<f32>` written
+        return written is not None and value_slots.plainly_value(written)
     bare = copy.copy(place)
     bare.borrowed = bare.mut_borrow = False
     if isinstance(bare, Local):
@@ -443,7 +446,32 @@ def _written_type(place: Expr) -> Node | None:
         index = base.item.field_index(place.name)
         types = value_slots.field_types(base.item)
         return types[index] if index is not None and index < len(types) else None
+    if isinstance(place, Index) and getattr(place.index, "ty", None) is not None:
+        if type(resolve(place.index.ty)) is Wrap:  # (`v[a..b]`: a slice, not an element)
+            return None
+        base = _written_type(place.base)
+        if base is None and isinstance(place.base, Local):  # `v: &mut Vec<Option<f32>>`
+            base = param_types.behind_mut(place.base.binding)
+        return _element_written(base)  # `slots[i]` of `Vec<Option<f32>>`
     return None
+
+
+def _element_written(written: Node | None) -> Node | None:
+    """The element type written in `Vec<X>`, `VecDeque<X>`, `[X; N]`, `&mut Vec<X>`."""
+    while written is not None and written.type == "reference_type":
+        written = written.child_by_field_name("type")
+    if written is None:
+        return None
+    if written.type == "array_type":
+        return written.child_by_field_name("element")
+    if written.type != "generic_type":
+        return None
+    base = written.child_by_field_name("type")
+    args = written.child_by_field_name("type_arguments")
+    if base is None or base.text not in (b"Vec", b"VecDeque") or args is None:
+        return None
+    inner = [c for c in args.named_children if c.type not in ("line_comment", "block_comment")]
+    return inner[0] if len(inner) == 1 else None
 
 
 def _against_written(
@@ -456,6 +484,9 @@ def _against_written(
     if top and value.borrowed and not value.mut_borrow:
         shown = written.text.decode()
         raise checker.fail(value.borrow_pos or value.pos, _mismatch(shown, "&" + shown))
+    if top and isinstance(value, Local) and references.certainly_reference(value):
+        shown = written.text.decode()  # `Some(x)` of `x` an item of `v.iter()`
+        raise checker.fail(value.pos, _mismatch(shown, "&" + shown))
     args = [c for c in written.named_children if c.type not in ("line_comment", "block_comment")]
     if isinstance(value, SomeLit) and written.type == "generic_type":
         base = written.child_by_field_name("type")

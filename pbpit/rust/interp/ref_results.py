@@ -45,6 +45,8 @@ def shape(e: Any) -> str | None:
         return None
     if e.name in ("unwrap", "expect") and shape(e.recv) == OPTION_REF:
         return REF
+    if e.name in _KEEP_OPTION and shape(e.recv) == OPTION_REF and _keeps(e):
+        return OPTION_REF  # `o.as_ref().map(|b| b)`, `.filter(..)`, `.or(None)`
     if getattr(e.recv, "ty", None) is None:  # (not typed yet: the lowering asks too)
         return None
     if e.name in _ITEM_PICKS and collect_refs.item_shape(e.recv) == collect_refs.REF:
@@ -52,7 +54,28 @@ def shape(e: Any) -> str | None:
     recv = resolve(e.recv.ty)
     if e.name in _ELEMENT_PICKS and type(recv) is Wrap and recv.kind in _HOLDERS:
         return OPTION_REF
+    if e.name == "as_ref" and not e.args and type(recv) is Wrap and recv.kind == "Option":
+        return OPTION_REF  # `best.as_ref()`: `Option<&T>`
     return None
+
+
+_KEEP_OPTION = frozenset(("map", "filter", "or", "xor", "take"))
+
+
+def _keeps(e: Any) -> bool:
+    """Whether `o.map(|b| b)` (a closure giving its parameter back), `o.filter(..)`, `o.or(..)`
+    keeps the references of its `Option<&T>`."""
+    from pbpit.rust.interp.nodes import Block, Closure
+
+    if e.name != "map":
+        return e.name != "take" or not e.args
+    closure = e.args[0] if len(e.args) == 1 else None
+    if not isinstance(closure, Closure) or len(closure.params) != 1:
+        return False
+    body = closure.body
+    while isinstance(body, Block) and not body.stmts and body.tail is not None:
+        body = body.tail
+    return isinstance(body, Local) and body.binding is closure.params[0] and not body.borrowed
 
 
 def _refuse_parts(checker: Any, written: Any, init: Any) -> None:
