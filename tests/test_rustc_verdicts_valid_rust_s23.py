@@ -527,6 +527,138 @@ fn main() {
 """,
         runs("[3, 1, 2]\n"),
     ),
+    "u14_main_result_derived_debug_error": (
+        """\
+#[derive(Debug)]
+struct E {
+    code: i32,
+}
+fn main() -> Result<(), E> {
+    println!("start");
+    Err(E { code: 3 })
+}
+""",
+        runs("start\n", 1, "Error: E { code: 3 }\n"),
+    ),
+    "u14_main_result_enum_error_with_display": (
+        """\
+use std::fmt;
+#[derive(Debug)]
+enum TrainError {
+    Diverged { step: usize, loss: f64 },
+    BadConfig(String),
+}
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            TrainError::Diverged { step, loss } => {
+                write!(f, "diverged at {} ({})", step, loss)
+            }
+            TrainError::BadConfig(s) => write!(f, "bad config: {}", s),
+        }
+    }
+}
+fn check(lr: f64) -> Result<f64, TrainError> {
+    if lr <= 0.0 {
+        return Err(TrainError::BadConfig(format!("lr={}", lr)));
+    }
+    Ok(lr)
+}
+fn train(lr: f64) -> Result<Vec<f64>, TrainError> {
+    let lr = check(lr)?;
+    let mut w = 4.0;
+    let mut losses = Vec::new();
+    for step in 0..20 {
+        let loss = w * w;
+        losses.push(loss);
+        if loss > 1e6 {
+            return Err(TrainError::Diverged { step, loss });
+        }
+        w -= lr * 2.0 * w;
+    }
+    Ok(losses)
+}
+fn main() -> Result<(), TrainError> {
+    let ok = train(0.1)?;
+    println!("{:.4}", ok[ok.len() - 1]);
+    if let Err(e) = check(-1.0) {
+        println!("{}", e);
+    }
+    let _ = train(3.0)?;
+    println!("unreachable");
+    Ok(())
+}
+""",
+        runs("0.0033\nbad config: lr=-1\n", 1, "Error: Diverged { step: 4, loss: 6250000.0 }\n"),
+    ),
+    "u14_main_result_ok_or_enum": (
+        """\
+#[derive(Debug, Clone, PartialEq)]
+enum E {
+    Empty,
+    TooBig(u32),
+}
+fn pick(v: &[u32]) -> Result<u32, E> {
+    let m = *v.iter().max().ok_or(E::Empty)?;
+    if m > 10 {
+        Err(E::TooBig(m))
+    } else {
+        Ok(m)
+    }
+}
+fn main() -> Result<(), E> {
+    println!("{:?} {:?}", pick(&[]), pick(&[3, 4]));
+    let e = pick(&[]).unwrap_err();
+    println!("{}", e == E::Empty);
+    pick(&[1, 20])?;
+    Ok(())
+}
+""",
+        runs("Err(Empty) Ok(4)\ntrue\n", 1, "Error: TooBig(20)\n"),
+    ),
+    "u14_main_result_parse_int_error": (
+        """\
+use std::num::ParseIntError;
+fn main() -> Result<(), ParseIntError> {
+    let a: i32 = "12".parse()?;
+    println!("{}", a);
+    let b: i32 = "1 2".parse()?;
+    println!("{}", b);
+    Ok(())
+}
+""",
+        runs("12\n", 1, "Error: ParseIntError { kind: InvalidDigit }\n"),
+    ),
+    "u14_main_result_struct_error_of_helper": (
+        """\
+#[derive(Debug)]
+struct ParseFail {
+    line: usize,
+    text: String,
+}
+fn parse_all(lines: &[&str]) -> Result<Vec<i32>, ParseFail> {
+    let mut out = vec![];
+    for (i, l) in lines.iter().enumerate() {
+        match l.trim().parse::<i32>() {
+            Ok(v) => out.push(v),
+            Err(_) => {
+                return Err(ParseFail {
+                    line: i + 1,
+                    text: l.to_string(),
+                })
+            }
+        }
+    }
+    Ok(out)
+}
+fn main() -> Result<(), ParseFail> {
+    println!("{:?}", parse_all(&["1", " 2 "])?);
+    parse_all(&["3", "x4"])?;
+    Ok(())
+}
+""",
+        runs("[1, 2]\n", 1, 'Error: ParseFail { line: 2, text: "x4" }\n'),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

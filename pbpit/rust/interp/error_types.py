@@ -211,3 +211,17 @@ def _to_string(comp: Any, e: Any, recv: Any, args: list) -> Any:
 
 TO_STRING = Builtin("ToString", "to_string", (), "String", _to_string)
 """`x.to_string()` of a type with its own `Display` (std's blanket `impl ToString`)."""
+
+
+def main_error(err: Ty) -> bool:
+    """Whether `main` may return `Result<(), E>` of the error type `err` (std's `Termination`
+    needs `E: Debug`, an `Err` printed `Error: {e:?}`): a `Box<dyn Error>`, a text, std's parse
+    errors, a struct or enum of the file deriving `Debug`."""
+    from pbpit.rust.interp.types import DYN_ERROR
+
+    err = resolve(err)
+    if err in (DYN_ERROR, STRING, STR):
+        return True
+    if type(err) is Named and err.name in ("ParseIntError", "ParseFloatError"):
+        return True
+    return type(err) is StructT and "Debug" in err.item.derives  # type: ignore[attr-defined]

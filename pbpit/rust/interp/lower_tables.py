@@ -9,10 +9,7 @@ from typing import Any
 from pbpit.rust.interp.std_functions import FUNCTIONS
 from pbpit.rust.interp.std_functions import MATH_FUNCTIONS as STD_MATH
 from pbpit.rust.interp.types import (
-    DYN_ERROR,
     INT_RANGES,
-    STR,
-    STRING,
     UNIT,
     Ty,
     Wrap,
@@ -85,13 +82,12 @@ _DESTRUCTURING = ("tuple_pattern", "reference_pattern", "struct_pattern", "tuple
 
 
 def _main_result(ret: Ty) -> bool:
-    """What `main` may return here: `()` or `Result<(), E>`, E a `Box<dyn Error>`, a `String`
-    or a `&str` (its `Err` printed as `Error: {e:?}`)."""
+    """What `main` may return here: `()` or `Result<(), E>`, E `Debug` (`error_types.main_error`:
+    its `Err` printed as `Error: {e:?}`)."""
+    from pbpit.rust.interp.error_types import main_error
+
     return ret is UNIT or (
-        type(ret) is Wrap
-        and ret.kind == "DynResult"
-        and ret.inner is UNIT
-        and ret.err in (DYN_ERROR, STRING, STR)
+        type(ret) is Wrap and ret.kind == "DynResult" and ret.inner is UNIT and main_error(ret.err)
     )
 
 

@@ -91,7 +91,7 @@ class Program:
         returned: list = []
         try:
             _on_deep_stack(lambda: returned.append(main([])))
-            return results.main_status(returned[0], stderr)
+            return results.main_status(returned[0], stderr, self._compiler.crate.fns["main"].ret)
         except Panic as err:
             if self.crate_files is not None:  # a panic in a module file names that file
                 err.location = self.crate_files.where(err.location)

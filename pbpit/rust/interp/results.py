@@ -205,12 +205,19 @@ def result_printer(
     )
 
 
-def main_status(value: object, stderr: Any) -> int:
+def main_status(value: object, stderr: Any, returns: Ty | None = None) -> int:
     """What `main`'s value makes of the process: std's `Termination` for an `Err(e)` writes
-    `Error: {e:?}` on stderr and exits with status 1."""
+    `Error: {e:?}` on stderr and exits with status 1 (`returns`: `main`'s result type, whose
+    error type's `Debug` prints: a struct's derived one, a `ParseIntError`'s)."""
     if type(value) is not Err:
         return 0
-    stderr.write(f"Error: {_panic_text(value.value)}\n")  # type: ignore[attr-defined]
+    error = value.value  # type: ignore[attr-defined]
+    if type(error) not in (BoxedError, str) and returns is not None:  # (a struct, `ParseIntError`)
+        from pbpit.rust.interp.format import Spec, formatter
+
+        stderr.write(f"Error: {formatter(error_of(returns), Spec(None, debug=True))(error)}\n")
+        return 1
+    stderr.write(f"Error: {_panic_text(error)}\n")
     return 1
 
 
