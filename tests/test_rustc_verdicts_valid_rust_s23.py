@@ -428,6 +428,16 @@ fn main() {
 """,
         rejects("E0382"),
     ),
+    "u06_option_into_iter_chain": (
+        """\
+fn main() {
+    let a: Option<f64> = Some(2.0);
+    let b = Some(5.0);
+    println!("{:?}", a.into_iter().chain(b).reduce(f64::max));
+}
+""",
+        runs("Some(5.0)\n"),
+    ),
     "u07_char_from_digit": (
         """\
 fn main() {

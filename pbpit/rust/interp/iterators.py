@@ -513,8 +513,8 @@ def _peekable_type(ck: Any, e: Any, recv: Ty) -> Ty:
 def _chain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     (other,) = ck.args(e, Var())
     found = resolve(other)
-    if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", "Iter")):
-        raise ck.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")
+    if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", "Iter", "Option")):
+        raise ck.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")  # (`Option`: 0 or 1)
     from pbpit.rust.interp.check_tables import start_of
     from pbpit.rust.interp.grammar import rejects
     from pbpit.rust.interp.types import Mismatch, unify
@@ -722,7 +722,7 @@ ITERATORS = rows(
     ),
     Builtin(
         "iterators", "chain", None, "",
-        lambda comp, e, recv, args: lambda frame: chained(recv(frame), args[0](frame)),
+        lambda comp, e, recv, args: lambda frame: chained(recv(frame), _as_items(args[0](frame))),
         _chain_type,
     ),
     *(Builtin("iterators", n, None, "", _flat_map, _flat_type) for n in ("flat_map", "flatten")),

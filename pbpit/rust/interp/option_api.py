@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp.builtins import Builtin
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import Wrap, resolve
 
@@ -33,3 +34,23 @@ def refuse(ck: Any, e: Any, recv: Any) -> None:
         raise ck.fail(e.pos, rejects("method `len` is private", "E0624"))
     what = f"no method named `{e.name}` found for enum `Option<T>` in the current scope"
     raise ck.fail(e.pos, rejects(what, "E0599"))
+
+
+# -- an `Option` as an iterator: `o.iter()`, `o.into_iter()` (`a.into_iter().chain(b)`) ---------
+
+
+def _items(comp: Any, e: Any, recv: Any, args: list) -> Any:
+    """The items of an `Option`: none, or its one value."""
+
+    def items(frame: list) -> list:
+        held = recv(frame)
+        return [] if held is None else [held.value]
+
+    return items
+
+
+ITERATION = (
+    Builtin("Option", "iter", (), "iter", _items),
+    Builtin("Option", "into_iter", (), "iter", _items),
+)
+"""`Option`'s iterators (its `iter_mut` is not run: the item would be a `&mut` pbpit erases)."""

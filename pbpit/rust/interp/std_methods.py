@@ -10,7 +10,7 @@ from typing import Any
 
 from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
-from pbpit.rust.interp import iter_mut_values, ref_defaults, std_results, vec_capacity
+from pbpit.rust.interp import iter_mut_values, option_api, ref_defaults, std_results, vec_capacity
 from pbpit.rust.interp.binary_heap import BINARY_HEAP
 from pbpit.rust.interp.btreemap import BTREEMAP
 from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
@@ -474,6 +474,7 @@ OPTION = rows(
     Builtin("Option", "or", ("self",), "self", _or),  # `a.or(b)`: `b` evaluated either way
     Builtin("Option", "take", (), "self", _take, mutates=True),  # `&mut self`
     *OPTION_MORE,  # `and_then`, `map_or`, `filter`..
+    *option_api.ITERATION,  # `o.iter()`, `o.into_iter()`
     *OPTION_OPTIONS,  # `or_else` (std_options.py)
 )
 
