@@ -458,6 +458,47 @@ fn main() {
 """,
         runs("[Score(0.9), Score(0.5)]\n"),
     ),
+    "u11_rej_trait_mut_param_of_immutable": (
+        """\
+trait Step {
+    fn step(&self, x: &mut f32);
+}
+struct Half;
+impl Step for Half {
+    fn step(&self, x: &mut f32) {
+        *x /= 2.0;
+    }
+}
+fn main() {
+    let x = 3.0;
+    Half.step(&mut x);
+    println!("{}", x);
+}
+""",
+        rejects("E0596"),
+    ),
+    "u11_trait_method_mut_f64_param": (
+        """\
+trait Opt {
+    fn step(&mut self, p: &mut f64, g: f64);
+}
+struct Sgd {
+    lr: f64,
+}
+impl Opt for Sgd {
+    fn step(&mut self, p: &mut f64, g: f64) {
+        *p -= self.lr * g;
+    }
+}
+fn main() {
+    let mut o = Sgd { lr: 0.1 };
+    let mut x = 1.0;
+    o.step(&mut x, 2.0);
+    println!("{}", x);
+}
+""",
+        runs("0.8\n"),
+    ),
     "u12_map_str_parse": (
         """\
 fn main() {

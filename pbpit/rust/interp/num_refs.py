@@ -112,7 +112,7 @@ def mark_calls(nodes: list) -> None:
     from pbpit.rust.interp.nodes import Call, FnItem, Method
 
     for node in nodes:
-        if isinstance(node, Call) and isinstance(node.callee, FnItem) and not node.type_args:
+        if isinstance(node, Call) and isinstance(node.callee, FnItem):  # (generic too: `fit<O>`)
             pairs = zip(node.callee.params, node.args, strict=False)
         elif isinstance(node, Method) and node.user is not None:
             pairs = zip(node.user.params[1:], node.args, strict=False)

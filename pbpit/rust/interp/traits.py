@@ -18,6 +18,7 @@ from pbpit.rust.interp import (
     burn_nn,
     impl_signatures,
     iterator_params,
+    num_refs,
     results_types,
     returned_iterators,
     std_generics,
@@ -318,12 +319,16 @@ class TraitLowering:
 
     def trait_signature(self: Any, trait: TraitItem, node: Node) -> FnItem:
         fn = FnItem(self.text(node.child_by_field_name("name")), self.pos(node), node)
+        fn.cell_params = []  # type: ignore[attr-defined]  # (`mark_cell_args`)
         for param in self.kids(node.child_by_field_name("parameters")):
             if param.type == "self_parameter" and not fn.param_tys:
                 fn.self_kind = self.self_kind(param)
                 fn.param_tys.append(trait.self_param)
             elif param.type == "parameter":
-                fn.param_tys.append(self.type(param.child_by_field_name("type")))
+                written = param.child_by_field_name("type")
+                cell = num_refs.param(self, written)  # `p: &mut f64`, as a function's (num_refs)
+                fn.param_tys.append(cell if cell is not None else self.type(written))
+                fn.cell_params.append(cell is not None)  # type: ignore[attr-defined]
             else:
                 raise self.fail(param, "this parameter")
         ret = node.child_by_field_name("return_type")
@@ -426,3 +431,16 @@ class TraitLowering:
 
 def struct_of(ty: Ty) -> StructItem | None:
     return ty.item if type(ty) is StructT else None  # type: ignore[return-value]
+
+
+class _CellParam:
+    num_ref = True  # (what `num_refs.mark_argument` asks of a parameter's binding)
+
+
+def mark_cell_args(sig: FnItem, args: list) -> None:
+    """`o.update(&mut w, g)` of a trait's `fn update(&mut self, p: &mut f64, g: f64)` called on
+    a `dyn` or generic receiver: each argument given a `&mut` number parameter made a cell, as
+    for the program's own functions (num_refs.py)."""
+    for takes, arg in zip(getattr(sig, "cell_params", ()), args, strict=False):
+        if takes:
+            num_refs.mark_argument(_CellParam, arg)
