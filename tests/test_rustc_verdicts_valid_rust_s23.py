@@ -183,6 +183,21 @@ fn main() {
 """,
         runs("3 0\n"),
     ),
+    "l02_peek_double_ref_pattern": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let mut it = v.iter().peekable();
+    while let Some(x) = it.next() {
+        if let Some(&&nx) = it.peek() {
+            print!("{}<{} ", x, nx);
+        }
+    }
+    println!();
+}
+""",
+        runs("1<2 2<3 \n"),
+    ),
     "u02_from_str_radix": (
         """\
 fn main() {

@@ -360,10 +360,14 @@ class PatternLowering:
                 ok.add(_key(alt))
             tuple_struct = alt.type == "tuple_struct_pattern"
             type_node = alt.child_by_field_name("type") if tuple_struct else None
-            if where == "some" and type_node is not None and self.text(type_node) == "Some":
+            some = type_node is not None and self.text(type_node) == "Some"
+            if where in ("some", "some2") and some:
                 elems = [c for c in alt.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
                 if len(elems) == 1 and elems[0].type == "reference_pattern":
                     ok.add(_key(elems[0]))
+                    inner = self.kids(elems[0])[-1]  # `Some(&&x)` of `it.peek()` over `v.iter()`
+                    if where == "some2" and inner.type == "reference_pattern":
+                        ok.add(_key(inner))
             if type_node is not None and self.text(type_node) == "Some" and _map_entry(value):
                 elems = [c for c in alt.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
                 if len(elems) == 1 and elems[0].type == "tuple_pattern":  # `Some((&k, &v))`
@@ -583,6 +587,7 @@ def _bindings(pat: Pat, found: list) -> None:
 
 _REF_ITEMS = ("iter",)  # the iterators whose items are references
 _KEEPS_ITEMS = ("rev", "skip", "take", "step_by", "filter", "skip_while", "take_while", "by_ref")
+_KEEPS_ITEMS += ("peekable",)
 _FIRST_ITEM = (
     "next", "next_back", "last", "nth", "find", "max", "min", "max_by", "min_by",
     "max_by_key", "min_by_key",
@@ -593,7 +598,7 @@ _ELEMENT = ("first", "last", "get", "front", "back", "peek")
 
 def reference_parts(value: Expr) -> str | None:
     """Where `value` certainly holds a reference: "top" (it is one: `&x`, a parameter written
-    `&T`), "some" (an `Option<&T>`), None (pbpit cannot tell)."""
+    `&T`), "some" (an `Option<&T>`), "some2" (an `Option<&&T>`), None (pbpit cannot tell)."""
     from pbpit.rust.interp import references
     from pbpit.rust.interp.nodes import Method
 
@@ -601,6 +606,8 @@ def reference_parts(value: Expr) -> str | None:
         return "top"
     if not isinstance(value, Method):
         return None
+    if value.name == "peek" and not value.args and reference_items(value.recv):
+        return "some2"  # `it.peek()` of `v.iter().peekable()`: an `Option<&&T>`
     if value.name in _ELEMENT and isinstance(value.recv, Local | Field) and not value.recv.borrowed:
         return "some"
     if value.name in _FIRST_ITEM and reference_items(value.recv):
