@@ -15,6 +15,60 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "f01_if_let_enum_payload_of_get_mut": (
+        """\
+use std::collections::HashMap;
+#[derive(Debug)]
+enum V {
+    Num(f64),
+    List(Vec<i32>),
+}
+fn main() {
+    let mut env: HashMap<&str, V> = HashMap::new();
+    env.insert("c", V::List(vec![1]));
+    env.insert("a", V::Num(1.0));
+    if let Some(V::List(items)) = env.get_mut("c") {
+        items.push(2);
+    }
+    println!("{:?}", env["c"]);
+}
+""",
+        runs("List([1, 2])\n"),
+    ),
+    "f01_if_let_some_of_mut_element_methods": (
+        """\
+fn main() {
+    let mut groups: Vec<Vec<i32>> = vec![vec![3], vec![1, 1]];
+    if let Some(g) = groups.iter_mut().max_by_key(|g| g.len()) {
+        g.clear();
+    }
+    if let Some(g) = groups.last_mut() {
+        g.push(5);
+    }
+    if let Some(g) = groups.first_mut() {
+        g[0] = 42;
+    }
+    println!("{:?}", groups);
+}
+""",
+        runs("[[42], [5]]\n"),
+    ),
+    "f01_rej_enum_payload_of_get_pushed": (
+        """\
+use std::collections::HashMap;
+enum V {
+    L(Vec<i32>),
+}
+fn main() {
+    let mut env: HashMap<&str, V> = HashMap::new();
+    env.insert("c", V::L(vec![1]));
+    if let Some(V::L(items)) = env.get("c") {
+        items.push(2);
+    }
+}
+""",
+        rejects("E0596"),
+    ),
     "f02_closure_mut_param": (
         """\
 fn main() {

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import ref_patterns, references
+from pbpit.rust.interp import match_mut_refs, ref_patterns, references
 from pbpit.rust.interp.field_paths import (
     VARIABLES,
     method_called,
@@ -54,6 +54,8 @@ def place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] 
             setattr(binding, BY_VALUE, True)
         if binding is not None and mut_method(lowerer, node):  # `= v.last_mut()`: a `&mut T`
             binding.mut_method = mut_method(lowerer, node)
+        if binding is not None:  # `= v.iter_mut().max_by_key(..)`: `g.push(9)` in place
+            match_mut_refs.mark(value, [binding])
         return None
     value.borrowed, value.mut_borrow = True, False  # (no `&mut` held: `b` is written back)
     if root_variable(target) is None and target.type != "index_expression":  # (`&mut v[i]`)

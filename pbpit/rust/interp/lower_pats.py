@@ -332,6 +332,7 @@ class PatternLowering:
             value.unsized = False  # type: ignore[attr-defined]  # (slices.check_method)
         saved = self.open_scope()
         pat = self.arm_pattern(pattern, value)
+        match_mut_refs.mark(value, _found(pat))  # `Some(V::List(xs))` of `env.get_mut("c")`
         if sliced:
             self.copied_out(pat, pattern)
         then = self.block(node.child_by_field_name("consequence"))

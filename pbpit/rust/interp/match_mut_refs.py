@@ -30,11 +30,35 @@ def mark(value: Any, bindings: list) -> None:
     through = bool(getattr(value, "mut_borrow", False)) or (
         isinstance(value, Local) and not value.borrowed and value.binding.mut_ref
     )
-    if not through:
+    if not (through or gives_mut_option(value)):
         return
     for binding in bindings:
         if not getattr(binding, "by_ref", False):
             setattr(binding, MUT_SCRUTINEE, True)
+
+
+_MUT_ELEMENT = ("get_mut", "first_mut", "last_mut", "front_mut", "back_mut")
+_PULLS = ("next", "next_back", "last", "nth", "find", "max_by", "min_by", "max_by_key")
+_PULLS += ("min_by_key", "max", "min")
+_KEEPS = ("rev", "skip", "take", "step_by", "filter", "skip_while", "take_while")
+
+
+def gives_mut_option(value: Any) -> bool:
+    """Whether `value` is certainly an `Option<&mut T>` of a place: `m.get_mut(k)`,
+    `v.last_mut()`, `v.iter_mut().find(..)` (`if let Some(V::List(xs)) = env.get_mut("c")`:
+    `xs` a `&mut` by match ergonomics)."""
+    from pbpit.rust.interp.nodes import Method
+
+    if not isinstance(value, Method) or value.borrowed:
+        return False
+    if value.name in _MUT_ELEMENT:
+        return True
+    if value.name not in _PULLS:
+        return False
+    source = value.recv
+    while isinstance(source, Method) and source.name in _KEEPS:
+        source = source.recv
+    return isinstance(source, Method) and source.name in ("iter_mut", "values_mut")
 
 
 def lends_in_place(recv: Any) -> bool:
