@@ -13,7 +13,8 @@ from dataclasses import replace
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.state import _DATA, _Slot
-from pbpit.lint.entry_slots import NO_LOOP, entry_place
+from pbpit.lint.entry_slots import NO_LOOP
+from pbpit.lint.map_places import written_place
 from pbpit.lint.values import Value
 from pbpit.rust.syntax import Node
 
@@ -33,13 +34,17 @@ class _ElementWrites:
                     walk = self.walk_places.get(slot) if slot is not None else None
                     if slot is not None and walk is not None:
                         return self._element_write(node, left, slot, walk)
-                    held = entry_place(self.text, inner) if slot is not None else None
+                    held = written_place(self.text, inner) if slot is not None else None
                     if held is not None:  # `*slot = h` of `states.entry(k).or_insert(..)`
                         return self._element_write(node, left, slot, (held, NO_LOOP))
+                elif inner is not None and inner.type == "call_expression":
+                    held = written_place(self.text, inner)
+                    if held is not None:  # `*m.entry(k).or_insert(d) = h`: `h`, not `d`, kept
+                        return self._element_write(node, left, None, (held, NO_LOOP))
         return self._assign(node)
 
     def _element_write(
-        self, node: Node, left: Node, slot: _Slot, walk: tuple[str, int]
+        self, node: Node, left: Node, slot: _Slot | None, walk: tuple[str, int]
     ) -> Value:
         """`*h = value`, `h` an element of the collection walked by `&mut` (its name or field
         path, the loop): the collection holds the new tensor, in place of the old ones where
@@ -57,7 +62,8 @@ class _ElementWrites:
             return _DATA
         statement = node.parent if node.parent is not None else node
         element = self._bound(path, value, left, right, statement, assigned=True)
-        self.state.values[slot] = element
+        if slot is not None:
+            self.state.values[slot] = element
         held = self.state.values.get(place, _DATA)
         number = next((n for k, n in self.context if k == key), None)
         loop = self.loops.get(key)
