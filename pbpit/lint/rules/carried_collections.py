@@ -297,16 +297,25 @@ def detach_at_push(
     return [fixes.edit(use.end_byte, use.end_byte, ".detach()")]
 
 
-def detach_in_map(tensor: str, name: str, meeting: Meeting, fixes: Fixes) -> list[Edit]:
-    """For a map of tensors (`seen: HashMap<usize, Tensor<1>>`), which has no `.detach()`:
-    `.detach()` on `tensor` where the loop's one `insert` puts it (`seen.insert(k, feat)`, or
-    its clone); none for another collection, or where that is not the case."""
-    field_ = name.rsplit(".", 1)[-1]
-    maps = rb"\s*:\s*(?:HashMap|BTreeMap)\s*<[^,<>]+,\s*Tensor\b"
-    declared = rb"\b" + re.escape(field_.encode()) + maps
+def detach_in_map(tensor: str, name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
+    """For a map of tensors (`seen: HashMap<usize, Tensor<1>>`, `BTreeMap::new()`), which has
+    no `.detach()`: `.detach()` on what each write of the loop puts in it (`seen.insert(k,
+    feat)`, `*p = ..` of `seen.get_mut(&k)`, `and_modify`..: map_writes.py); None for another
+    collection, or where the loop writes nothing tracked into it."""
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if body is None or meeting.in_macro:
+        return None
+    field_ = re.escape(name.rsplit(".", 1)[-1].encode())
+    maps = rb"(?:HashMap|BTreeMap)"
+    declared = (
+        rb"\b" + field_ + rb"\s*(?::\s*" + maps + rb"\s*<[^,<>]+,\s*Tensor\b"
+        rb"|=\s*" + maps + rb"\s*::\s*(?:new|with_capacity)\b)"
+    )
     if re.search(declared, fixes.data) is None:
-        return []
-    return detach_at_push(tensor, name, meeting, fixes, cloned=True)
+        return None
+    from pbpit.lint.rules.map_writes import detach_each_write
+
+    return detach_each_write(tensor, name, body, fixes)
 
 
 def indexed(name: str, meeting: Meeting, fixes: Fixes) -> bool:

@@ -1,0 +1,122 @@
+"""Every place a loop's body puts a tensor into a collection it keeps across passes (a map of
+prototypes, a `Vec` of states): `m.insert(k, v)`, `*p = v` through the `&mut` that
+`m.get_mut(&k)` gives (`if let Some(p) = ..`, a `Some(p)` arm of `match m.get_mut(..)`,
+`let p = m.get_mut(&k).unwrap()`), `entry(k).and_modify(|p| *p = v)`, `entry(k).or_insert(v)`
+and `or_insert_with(|| v)`, `*m.entry(k).or_insert(d) = v`, `let p = m.entry(k).or_insert(..);
+*p = v`, `for p in m.values_mut()` / `m.iter_mut()` / `&mut m` then `*p = v`; of a `Vec` or a
+`VecDeque`, `push(v)`, `push_back(v)`, `push_front(v)`, `v[i] = x`.
+
+A tracked tensor put there at any one of them carries its graph into the pass that reads the
+entry again, so the fix detaches what each write stores (`protos.insert(k, updated.detach())`,
+`*p = (p.clone() * 0.8 + emb * 0.2).detach();`): one write left tracked still panics at a later
+pass (the `Some` arm of an update, reached once a key comes back)."""
+
+from __future__ import annotations
+
+import re
+
+from pbpit.diagnostics.model import Edit, Help
+from pbpit.lint.fixes import Fixes
+from pbpit.lint.map_places import FILLS, method_of, receiver_of, written_place
+from pbpit.rust.syntax import Node, descendants
+
+_PUTS = {"insert": 1, "push": 0, "push_back": 0, "push_front": 0}
+"""A method that stores one of its arguments, by its argument's index."""
+
+
+def stored_values(name: str, body: Node, fixes: Fixes) -> list[Node]:
+    """The value nodes the writes into `name` within `body` store (see the module), in order."""
+    found: list[Node] = []
+    for node in descendants(body):
+        if node.type == "call_expression":
+            found += _call_stores(name, node, fixes)
+        elif node.type == "assignment_expression":
+            value = _assigned_into(name, node, fixes)
+            if value is not None:
+                found.append(value)
+    return sorted({n.start_byte: n for n in found}.values(), key=lambda n: n.start_byte)
+
+
+def _of(name: str, node: Node | None, fixes: Fixes, methods: tuple[str, ...]) -> bool:
+    """Whether `node` is `name.method(..)` of one of `methods`."""
+    return receiver_of(node, fixes.text, methods) == name
+
+
+def _call_stores(name: str, call: Node, fixes: Fixes) -> list[Node]:
+    receiver, method, arguments = method_of(call, fixes.text)
+    if receiver is None:
+        return []
+    if method in _PUTS and fixes.text(receiver) == name and len(arguments) == _PUTS[method] + 1:
+        return [arguments[-1]]
+    while method in FILLS and method_of(receiver, fixes.text)[1] == "and_modify":
+        receiver = method_of(receiver, fixes.text)[0]  # `m.entry(k).and_modify(..).or_insert(v)`
+    if method in FILLS and _of(name, receiver, fixes, ("entry",)) and len(arguments) == 1:
+        parent = call.parent
+        if parent is not None and parent.type == "unary_expression":
+            return []  # `*m.entry(k).or_insert(d) = v`: `v` replaces `d` at once
+        given = arguments[0]
+        if method == "or_insert_with":
+            if given.type != "closure_expression":
+                return []
+            given = given.child_by_field_name("body")
+            if given is None or given.type == "block":
+                return []
+        return [given]
+    return []
+
+
+def _assigned_into(name: str, node: Node, fixes: Fixes) -> Node | None:
+    """The right side of `*p = v` (`name[i] = v`) when it writes into `name`, else None."""
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None:
+        return None
+    if left.type == "index_expression" and left.named_children:
+        base = left.named_children[0]
+        return right if fixes.text(base) == name else None
+    if left.type != "unary_expression" or not fixes.text(left).startswith("*"):
+        return None
+    inner = left.named_children[0] if left.named_children else None
+    return right if inner is not None and written_place(fixes.text, inner) == name else None
+
+
+_MADE = re.compile(
+    r"Tensor\s*(?:::\s*<[^>]*>\s*)?::\s*(?:zeros|ones|full|empty|from_floats|from_data|"
+    r"from_ints|from_bool|arange|random)\s*(?:::\s*<[^>]*>\s*)?\("
+)
+
+
+def _made_here(value: Node, fixes: Fixes) -> bool:
+    """Whether `value` is a tensor a constructor makes from nothing (`Tensor::<2>::zeros(..)`),
+    untracked (a leaf, with `.require_grad()`): no graph to carry."""
+    return _MADE.match(fixes.text(value).strip()) is not None
+
+
+def detach_each_write(tensor: str, name: str, body: Node, fixes: Fixes) -> Help | None:
+    """The help detaching what every write into `name` stores (see the module), as code; None
+    where `body` writes nothing into it or every write is detached already. One write of
+    `tensor` itself is said as a push is (`detach `feat` where it is put in `seen``)."""
+    from pbpit.lint.rules.loop_external_words import detach_where_put_help
+
+    values = stored_values(name, body, fixes)
+    left = [v for v in values if not fixes.detached_already(v) and not _made_here(v, fixes)]
+    if not left:
+        return None
+    edits: list[Edit] = []
+    for value in left:
+        edits += fixes.detach_edits(value)
+    said = [fixes.text(v).removesuffix(".clone()") for v in left]
+    if said == [tensor]:
+        return detach_where_put_help(tensor, name, edits)
+    if len(left) == 1:
+        where = f"`{said[0]}` where it is put in `{name}` (line {left[0].start_point[0] + 1})"
+    else:
+        lines = ", ".join(
+            f"line {v.start_point[0] + 1}: `{text}`" for v, text in zip(left, said, strict=True)
+        )
+        where = f"what each write puts in `{name}` ({lines})"
+    return Help(
+        f"detach {where}: gradients stop at the pass boundary, and later passes read the same "
+        "values, as data (a write left tracked would carry its graph into the pass that reads "
+        "the entry again)",
+        edits,
+    )
