@@ -307,8 +307,8 @@ fn main() {
                 helps = cached
             elif put := detach_in_map(definition.name, name, meeting, fixes):
                 # A map read at an earlier pass's key before this pass inserts: it has no
-                # `.detach()`; the tensor detached where it is inserted.
-                helps = [detach_where_put_help(definition.name, name, put)]
+                # `.detach()`; what each write puts in it detached (map_writes.py).
+                helps = [put]
             else:
                 helps = reset_first(name, meeting, regrad, fixes)
                 if leaf and not regrad:  # a target copy of a module's weights: untrained
