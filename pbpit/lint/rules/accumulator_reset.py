@@ -49,14 +49,19 @@ def accumulator_reset(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     into every pass's backward is not reset: it is what the loop carries)."""
     loop = meeting.loop
     body = loop.child_by_field_name("body") if loop is not None else None
-    if body is None or meeting.in_macro or not is_name(name) or loop is None:
+    if body is None or meeting.in_macro or loop is None:
         return None
-    adds = assignments(name, body, fixes)
+    adds = assignments(name, body, fixes) if is_name(name) else []
     if not adds or not all(_adds_to(name, node, fixes) for node in adds):
-        return None
+        # An `Option` summed into, a field, a tuple's part: inline_accumulator.py.
+        from pbpit.lint.rules.inline_accumulator import inline_accumulator_reset
+
+        return inline_accumulator_reset(name, meeting, fixes)
     start = _initial_value(name, loop, fixes)
-    if start is None:
-        return None
+    if start is None:  # `let (mut total, mut seen) = (..);`: inline_accumulator.py
+        from pbpit.lint.rules.inline_accumulator import inline_accumulator_reset
+
+        return inline_accumulator_reset(name, meeting, fixes)
     block, statement = _backward_statement(body, meeting.earlier.span)
     if block is None or statement is None or block is body:
         return None  # a backward in every pass: nothing is accumulated across passes

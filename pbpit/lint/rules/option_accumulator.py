@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from pbpit.diagnostics.model import Help
-from pbpit.lint.fixes import Fixes, is_name
+from pbpit.lint.fixes import Fixes, is_name, method_calls
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.carried_state import _backward_statement, option_of_tensor
 from pbpit.lint.rules.field_reset import _impl_type, _method_body, calls_method
@@ -187,7 +187,9 @@ def taken_where_flushed(name: str, meeting: Meeting, fixes: Fixes) -> Help | Non
     reset in). None for any other carried state."""
     holder, _, field_name = name.rpartition(".")
     through = meeting.earlier.through
-    if through is None or "::" not in through or not holder:
+    if through is None:
+        return taken_where_handed_out(name, meeting, fixes)
+    if "::" not in through or not holder:
         return None
     if not (is_name(field_name) or field_name.isdigit()):  # `self.total`, `self.0`
         return None
@@ -235,3 +237,94 @@ def _clone_of(node: Node, place: str, fixes: Fixes) -> bool:
     if receiver is None or method is None or arguments.named_child_count:
         return False
     return fixes.text(receiver) == place and fixes.text(method) == "clone"
+
+
+# -- taken out where a method of its own hands it out for the loop to backpropagate
+
+
+_ROOT = re.compile(r"([A-Za-z_]\w*)(?:\s*\.\s*clone\s*\(\s*\))?\s*\.\s*backward\s*\(\s*\)")
+
+
+def taken_where_handed_out(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
+    """For an `Option` accumulator (`tally.0`, `acc.total`) one method of its type adds the
+    losses into and another hands out by a clone (`fn flush(&mut self) -> Tensor<1> {
+    self.0.clone().unwrap() }`), which the loop backpropagates (`let total = tally.flush();
+    total.backward()`): that clone made `self.0.take()`, the sum handed out and `None` left
+    behind, so the next accumulation starts afresh. None for any other carried state."""
+    holder, _, field_name = name.rpartition(".")
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if body is None or meeting.in_macro or not holder or not is_name(holder):
+        return None
+    if not (is_name(field_name) or field_name.isdigit()) or not option_of_tensor(name, fixes):
+        return None
+    start, end = meeting.earlier.span
+    backward = fixes.data[start:end].decode("utf-8", "replace")
+    root = _ROOT.fullmatch(backward.strip())
+    if root is None:
+        return None
+    methods = {
+        called
+        for call, receiver, called, arguments in method_calls(body, fixes)
+        if fixes.text(receiver) == holder
+        and call.end_byte <= start
+        and arguments is not None
+        and _bound_to(call, root.group(1), fixes)
+    }
+    if len(methods) != 1:
+        return None
+    (method,) = methods
+    field = f"self.{field_name}"
+    found = []
+    for owner in _owners_of(method, fixes):
+        method_body = _method_body(fixes, owner, method)
+        if method_body is None or _containing(method_body, fixes) is not None:
+            continue
+        if _accumulated_by(owner, field_name, fixes) is None or not _mut_self(method_body):
+            continue
+        reads = [n for n in descendants(method_body) if _clone_of(n, field, fixes)]
+        if len(reads) == 1:
+            found.append((owner, reads[0]))
+    if len(found) != 1:
+        return None
+    owner, read = found[0]
+    clone = read.child_by_field_name("function").child_by_field_name("field")
+    return Help(
+        f"take the sum out of `{name}` where `{owner}::{method}` hands it out (`{field}.take()` "
+        f"for `{field}.clone()`): `{name}` is left `None`, so the next accumulation starts "
+        "afresh; cloned, it kept every loss added since the start, and each backward reached "
+        "the graphs earlier backwards consumed (the gradients stay as they are)",
+        [fixes.edit(clone.start_byte, clone.end_byte, "take")],
+    )
+
+
+def _bound_to(call: Node, root: str, fixes: Fixes) -> bool:
+    """Whether `call` gives the value `root` names: the value of `let root = call;` (`.unwrap()`
+    after it allowed)."""
+    node = call
+    while node.parent is not None and node.parent.type in ("call_expression", "field_expression"):
+        node = node.parent
+    statement = node.parent
+    if statement is None or statement.type != "let_declaration":
+        return False
+    pattern = statement.child_by_field_name("pattern")
+    return pattern is not None and fixes.text(pattern).removeprefix("mut ").strip() == root
+
+
+def _owners_of(method: str, fixes: Fixes) -> list[str]:
+    """The types whose `impl` blocks of the file have a method `method`."""
+    owners = []
+    for node in descendants(fixes.source.root):
+        named = node.child_by_field_name("name") if node.type == "function_item" else None
+        if named is not None and fixes.text(named) == method:
+            owner = _impl_type(node, fixes)
+            if owner is not None and owner not in owners:
+                owners.append(owner)
+    return owners
+
+
+def _mut_self(body: Node) -> bool:
+    """Whether the method of `body` takes `&mut self`: `take` needs it."""
+    parameters = body.parent.child_by_field_name("parameters") if body.parent else None
+    first = parameters.named_children[0] if parameters and parameters.named_child_count else None
+    return first is not None and first.type == "self_parameter" and "mut" in first.text.decode()

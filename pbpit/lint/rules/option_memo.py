@@ -38,11 +38,16 @@ def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] |
         return None
     if parts[0] not in (meeting.entry or {}):
         return None  # not a name the loop's function holds as it starts (`term` of a `for`)
+    inline = False
     if len(parts) == 2:
         scopes = _methods_of_field(parts[1], fixes)
         place = f"self.{parts[1]}"
         if _writes(name, body, fixes):
             return None  # the loop writes it itself: not a cache its methods keep
+        if slots and not [put for scope in scopes for put in _puts(place, scope, fixes, slots)]:
+            # A `Vec` of slots the loop fills itself (`shelf.slots[i] = Some(..)` under `if
+            # shelf.slots[i].is_none()`): the pass's slot, written inline.
+            scopes, place, inline = [body], name, True
     else:
         scopes, place = [body], name
     puts = [put for scope in scopes for put in _puts(place, scope, fixes, slots)]
@@ -57,7 +62,12 @@ def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] |
     emptied = name
     if slots:
         # `self.slots[i] = Some(..)` of the method the pass calls: that pass's slot emptied.
-        key = _slot_given(parts[0], puts, body, fixes)
+        if inline:
+            # Emptied at the end of the innermost loop's pass that fills it and backpropagates.
+            body = _pass_of(puts, body, meeting.earlier.span)
+            key = _slot_inline(puts, body, fixes) if body is not None else None
+        else:
+            key = _slot_given(parts[0], puts, body, fixes)
         if key is None:
             return None
         emptied = f"{name}[{key}]"
@@ -84,7 +94,7 @@ def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] |
     )
     if not edits:
         return [again]
-    if _trained(name, puts, body, meeting, fixes):
+    if _trained(name, puts, body, meeting, fixes, inline):
         return [again, replace(detach, applicability="MaybeIncorrect")]
     return [detach, replace(again, applicability="MaybeIncorrect")]
 
@@ -161,6 +171,69 @@ def _slot_given(holder: str, puts: list[Node], body: Node, fixes: Fixes) -> str 
         return None
     argument = fixes.text(given[0][named.index(key)])
     return argument if is_name(argument) or argument.isdigit() else None
+
+
+_LOOPS = ("for_expression", "while_expression", "loop_expression")
+
+
+def _pass_of(puts: list[Node], body: Node, backward: tuple[int, int]) -> Node | None:
+    """The body of the innermost loop within (or of) the loop of `body` that holds every put
+    and the backward at `backward` (file bytes); None when a closure comes between."""
+    start, end = backward
+    found = None
+    for node in descendants(body):
+        inner = node.child_by_field_name("body") if node.type in _LOOPS else None
+        if inner is None or not inner.start_byte <= start < end <= inner.end_byte:
+            continue
+        if all(inner.start_byte <= p.start_byte < inner.end_byte for p in puts):
+            found = inner if found is None or inner.start_byte > found.start_byte else found
+    found = found or body
+    node = found
+    while node is not None and node.id != body.id:
+        if node.type == "closure_expression":
+            return None
+        node = node.parent
+    return found
+
+
+def _slot_inline(puts: list[Node], body: Node, fixes: Fixes) -> str | None:
+    """The slot the loop's pass fills itself (each `v[k] = Some(..)` of one key `k`, in the
+    loop's `body`): `k` where it is a number or a name the body's last line still sees (the
+    loop's variable, a `let` of the body itself), else None."""
+    keys = set()
+    for put in puts:
+        left = put.parent
+        while left is not None and left.type != "assignment_expression":
+            left = left.parent
+        target = left.child_by_field_name("left") if left is not None else None
+        if target is None or target.type != "index_expression":
+            return None
+        keys.add(fixes.text(target.named_children[-1]))
+    if len(keys) != 1:
+        return None
+    (key,) = keys
+    if key.isdigit():
+        return key
+    if not is_name(key) or _assigned_in(key, body, fixes):
+        return None
+    loop = body.parent
+    pattern = loop.child_by_field_name("pattern") if loop is not None else None
+    bound = {fixes.text(n) for n in descendants(pattern)} if pattern is not None else set()
+    for statement in body.named_children:
+        if statement.type == "let_declaration":
+            named = statement.child_by_field_name("pattern")
+            bound |= {fixes.text(n) for n in descendants(named)} if named is not None else set()
+    return key if key in bound else None
+
+
+def _assigned_in(key: str, body: Node, fixes: Fixes) -> bool:
+    """Whether `body` assigns the name `key` (`i = ..`, `i += 1`)."""
+    return any(
+        node.type in ("assignment_expression", "compound_assignment_expr")
+        and (left := node.child_by_field_name("left")) is not None
+        and fixes.text(left) == key
+        for node in descendants(body)
+    )
 
 
 def _puts(place: str, scope: Node, fixes: Fixes, slots: bool = False) -> list[Node | None]:
@@ -268,17 +341,20 @@ _STEPPED = (
 """What an optimizer steps (`optim.step(lr, model, grads)`, `from_grads(.., &model)`): its name."""
 
 
-def _trained(name: str, puts: list[Node], body: Node, meeting: Meeting, fixes: Fixes) -> bool:
+def _trained(
+    name: str, puts: list[Node], body: Node, meeting: Meeting, fixes: Fixes, inline: bool = False
+) -> bool:
     """Whether the loop steps what the cached tensor is made from: a name an optimizer steps
-    is read by the tensor's value (a variable cache) or handed to a method of the cache's
-    holder (`cache.context(&model, ..)`), or is the holder itself. `trains_through` where the
-    loop steps nothing by an optimizer (a hand-written update)."""
+    is read by the tensor's value (a variable cache, or a field the loop fills itself: `inline`)
+    or handed to a method of the cache's holder (`cache.context(&model, ..)`), or is the holder
+    itself. `trains_through` where the loop steps nothing by an optimizer (a hand-written
+    update)."""
     text = fixes.text(body)
     stepped = {m for pattern in _STEPPED for m in pattern.findall(text)}
     if not stepped:
         return trains_through(meeting, fixes)
     holder = name.split(".")[0]
-    if "." not in name:
+    if "." not in name or inline:
         read = {fixes.text(n) for put in puts for n in descendants(put) if n.type == "identifier"}
         return bool(read & stepped)
     read = {holder}
