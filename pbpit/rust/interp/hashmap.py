@@ -631,6 +631,27 @@ def _assigned(lowerer: Any, part: Any) -> str | None:
     return lowerer.text(left) if left is not None else None
 
 
+def _disjoint_field(lowerer: Any, part: Any, holder: Any) -> bool:
+    """Whether `part`, the root variable of `holder` (`self` of `self.centroids`), is used
+    there through another field (`self.momentum`, `self.n += 1`), which rustc borrows apart
+    from the map: not a method of the variable (`self.len()`), nor the variable whole."""
+    path = lowerer.text(holder).replace(" ", "").split(".")
+    node, fields = part, []
+    while len(fields) < len(path) - 1:
+        parent = node.parent
+        if parent is None or parent.type != "field_expression":
+            return False
+        if parent.child_by_field_name("value") != node:
+            return False
+        fields.append(lowerer.text(parent.child_by_field_name("field")))
+        node = parent
+        if fields[-1] != path[len(fields)]:
+            above = node.parent
+            called = above is not None and above.type == "call_expression"
+            return not (called and above.child_by_field_name("function") == node)
+    return False
+
+
 def written_back(lowerer: Any, node: Any, place: tuple[Any, Any], binding: Any, then: Any) -> Any:
     """`then` followed by the write of `v` to the map (`WRITE_BACK`); refused when the body
     leaves early (the write would be skipped), names the map (rustc: E0499, E0502) or assigns
@@ -652,6 +673,8 @@ def written_back(lowerer: Any, node: Any, place: tuple[Any, Any], binding: Any, 
             what = f"`{lowerer.text(part).split()[0]}` inside `if let Some(..) = m.get_mut(..)`"
             raise lowerer.fail(part, what + " (the value is written back at its end)")
         if part.type in ("identifier", "self") and lowerer.text(part) == root:
+            if _disjoint_field(lowerer, part, holder):
+                continue  # `self.momentum` beside `self.centroids.get_mut(..)`
             called = f"{key}()" if key in ENDS else "get_mut(..)"
             what = f"`{root}` used while `if let Some(..) = {lowerer.text(holder)}.{called}` "
             raise lowerer.fail(part, what + "borrows it (rustc: E0499/E0502)")
