@@ -33,12 +33,12 @@ def method_of(
     return function.child_by_field_name("value"), method, list(arguments.named_children)
 
 
-def written_place(text: Callable[[Node], str], inner: Node) -> str | None:
+def written_place(text: Callable[[Node], str], inner: Node, walks: bool = True) -> str | None:
     """The collection (`protos`, `self.bank`) that `*inner = v` writes into: `inner` a
     `m.entry(k).or_insert(d)`, `m.get_mut(&k).unwrap()`, or a name bound to such a `&mut` (by
     `let`, `if let Some(p) = m.get_mut(..)`, a `Some(p)` arm of `match m.get_mut(..)`,
-    `and_modify(|p| ..)` of `m.entry(..)`, `for p in m.values_mut()`); None otherwise. `text`
-    reads a node's source."""
+    `and_modify(|p| ..)` of `m.entry(..)`, `for p in m.values_mut()`: not with `walks` false);
+    None otherwise. `text` reads a node's source."""
     while inner.type == "parenthesized_expression" and inner.named_children:
         inner = inner.named_children[0]
     if inner.type == "call_expression":
@@ -50,7 +50,7 @@ def written_place(text: Callable[[Node], str], inner: Node) -> str | None:
         return None
     if inner.type != "identifier":
         return None
-    return entry_place(text, inner) or _bound_place(text(inner), inner, text)
+    return entry_place(text, inner) or _bound_place(text(inner), inner, text, walks)
 
 
 def receiver_of(node: Node | None, text: Callable[[Node], str], methods: tuple) -> str | None:
@@ -65,7 +65,9 @@ def receiver_of(node: Node | None, text: Callable[[Node], str], methods: tuple) 
     return text(receiver)
 
 
-def _bound_place(label: str, node: Node, text: Callable[[Node], str]) -> str | None:
+def _bound_place(
+    label: str, node: Node, text: Callable[[Node], str], walks: bool = True
+) -> str | None:
     """The collection `label`, at `node`, is a `&mut` into, by the construct around it that
     binds it (see `written_place`), else None."""
     child, parent = node, node.parent
@@ -84,6 +86,8 @@ def _bound_place(label: str, node: Node, text: Callable[[Node], str]) -> str | N
                 return receiver_of(value, text, _REFS)
         elif parent.type == "for_expression" and child == parent.child_by_field_name("body"):
             if _walked_name(parent.child_by_field_name("pattern"), text) == label:
+                if not walks:
+                    return None
                 value = parent.child_by_field_name("value")
                 if value is not None and value.type == "reference_expression":
                     walked = value.child_by_field_name("value")
