@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, is_name, last_segment
+from pbpit.lint.map_places import written_place
 from pbpit.lint.rule import Meeting
 from pbpit.rust.syntax import Node, descendants
 
@@ -152,6 +153,10 @@ def _puts(field_: str, scope: Node, fixes: Fixes) -> list[Put]:
         if node.type == "assignment_expression":
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             if left is None or right is None:
+                continue
+            inner = left.named_children[0] if left.type == "unary_expression" else None
+            if inner is not None and written_place(fixes.text, inner, walks=False) == place:
+                found.append((node.start_byte, (right, [])))  # `*c = ..` of `get_mut`, an entry
                 continue
             target = left
             if left.type == "index_expression":  # `self.slots[k] = ..`: its fields are unnamed
@@ -401,7 +406,11 @@ def _kept_by(method: str, index: int, fixes: Fixes) -> tuple[str, list[Edit], st
                 mine = [v for v, _ in puts if v is not None and v is not UNFIXED]
                 # A tuple put (`self.items.push((x, logits))`): the element it is.
                 mine = [e for v in mine for e in _elements(v)]
-                mine = [v for v in mine if _handed(v, fixes) == parameter]
+                mine = [
+                    v
+                    for v in mine
+                    if _handed(v, fixes) == parameter or _reads_name(v, parameter, fixes)
+                ]
                 if not mine:
                     continue
                 for value in mine:
@@ -419,6 +428,11 @@ def _kept_by(method: str, index: int, fixes: Fixes) -> tuple[str, list[Edit], st
 
 _FIELD_PATH = re.compile(r"(?!self\.)[a-z_]\w*(?:\.[a-z_]\w*)+", re.ASCII)
 """A field reached from a name of the loop's through fields only (`trainer.cache`)."""
+
+
+def _reads_name(value: Node, name: str, fixes: Fixes) -> bool:
+    """Whether `value` reads the variable `name` (`c.clone() * m + feature * (1.0 - m)`)."""
+    return any(n.type == "identifier" and fixes.text(n) == name for n in descendants(value))
 
 
 def _elements(value: Node) -> list[Node]:
