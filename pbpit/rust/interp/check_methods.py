@@ -147,6 +147,8 @@ class MethodRules:
             and not str_methods.accepts_targs(recv, e.name)  # `s.parse::<f32>()`
             and not (type(recv) is Wrap and recv.kind == "MapIter" and e.name == "sum")
         ):
+            if iterator(recv):  # `v.iter().summ::<i32>()`: no iterator of std has it (E0599)
+                iterator_names.refuse_unknown(self, e, recv)
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         sliced = slices.check_method(self, e, recv)  # `v[a..b]`, `to_vec`, E0599 on `&[T]`
         if sliced is not None:
@@ -293,8 +295,8 @@ class MethodRules:
         try:
             self.mutable_receiver_now(e)
         except Unsupported as err:
-            if err.code != "E0596" or not hasattr(self, "borrow_errors"):
-                raise
+            if err.code not in ("E0596", "") or not hasattr(self, "borrow_errors"):
+                raise  # (a temporary changed, `&String::from(..).push_str(..)`, waits too)
             self.borrow_errors.append(err)
 
     def mutable_receiver_now(self, e: Method) -> None:

@@ -91,3 +91,21 @@ def refuse_private_method(checker: Any, e: Any, fn: Any) -> None:
     if seen_from[: len(home)] == home:
         return
     raise checker.fail(e.pos, rejects(f"method `{e.name}` is private", "E0624"))
+
+
+def refuse_private_literal(lowerer: Any, node: Any, item: Any, name: str) -> None:
+    """rustc's E0451 at `node`, the field `name` written in a literal of the struct `item`
+    (`net::L { w: 1.0, b: 0.0 }` in `main`) outside the struct's module when the field is not
+    `pub`."""
+    if len(lowerer.modules) <= 1 or item.kind == "enum" or item.enum is not None:
+        return
+    index = item.field_index(name)
+    if item.node is None or index is None:
+        return
+    from pbpit.rust.interp.inline_mods import outside_blocks
+
+    home = _module_of(item.node)
+    if outside_blocks(lowerer.module)[: len(home)] == home or _is_public(item, index):
+        return
+    what = f"field `{name}` of struct `{item.name}` is private"
+    raise lowerer.fail(node, rejects(what, "E0451"))

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pbpit.engine.server import Panic
+from pbpit.rust.interp import not_indexed
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Field, FnItem, Index
 from pbpit.rust.interp.types import StructT, Ty, resolve, show
@@ -195,6 +196,7 @@ def check_index(checker: Any, e: Any, base: Ty) -> Ty | None:
     """The type of `m[i]` of a struct with `impl Index` (None: not a struct; rustc's E0608 for
     a struct without)."""
     if type(base) is not StructT:
+        not_indexed.refuse(checker, e, base)  # (a number, a tuple, an iterator..: E0608)
         return None
     found = impl_of(base.item, "Index")
     if found is None:  # (a struct of the file without `impl Index`)

@@ -21,6 +21,7 @@ from pbpit.rust.interp import (
     index_impls,
     iter_mut,
     labelled_blocks,
+    mut_ref_lets,
     num_refs,
     option_refs,
     or_patterns,
@@ -555,8 +556,12 @@ class Lowerer(
         if node.child_by_field_name("alternative") is not None:
             return self.let_else(node)  # `let Some(x) = o else { return; };` (lower_pats.py)
         type_node = node.child_by_field_name("type")
-        declared = self.type(type_node) if type_node is not None else None  # (read first, as rustc)
         value = node.child_by_field_name("value")
+        try:
+            declared = self.type(type_node) if type_node is not None else None  # (read first)
+        except Unsupported:  # `let r: &mut i32 = &mut x;` of `let x`: rustc's E0596 all the same
+            mut_ref_lets.refuse_immutable(self, value)
+            raise
         init = self.expr(value) if value is not None else None
         refuse_borrowed_let(self, type_node, init)  # `let x: Option<i32> = &None;`
         mutable = any(c.type == "mutable_specifier" for c in node.children)

@@ -15,6 +15,7 @@ from pbpit.rust.interp import (
     enum_uses,
     error_from,
     error_types,
+    field_privacy,
     generic_impls,
     op_traits,
     place_moves,
@@ -455,6 +456,9 @@ class ItemLowering:
             path = name_node.child_by_field_name("path")
             owner = self.named_struct(self.text(path)) if path is not None else None
             item = self.variant(owner, name_node.child_by_field_name("name"))
+            if item is None and owner is None:  # `net::L { .. }`: a struct of an inline module
+                in_module = self.module_item(self.segments(name_node))
+                item = self.structs.get(in_module) if in_module is not None else None
         if item is None:
             raise self.fail(name_node, f"the struct `{name}` (not one the file defines)")
         values: dict[str, Expr] = {}
@@ -475,6 +479,7 @@ class ItemLowering:
             if item.field_index(field_name) is None:
                 what = f"struct `{item.name}` has no field named `{field_name}`"
                 raise self.fail(field_node, rejects(what, "E0560"))
+            field_privacy.refuse_private_literal(self, init, item, field_name)  # E0451
             if field_name in values:
                 what = f"field `{field_name}` specified more than once"
                 raise self.fail(field_node, rejects(what, "E0062"))

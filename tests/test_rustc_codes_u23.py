@@ -1,0 +1,177 @@
+"""Programs rustc rejects that pbpit refused as outside its subset, now refused with rustc's
+code (issue 26, held-out U15-U19 of session 22's O4): `&String::from(..).push_str(..)` given
+as a `&str` (E0308: the refusal of a temporary changed waits for the body's types, as rustc's
+borrowck does), an unknown iterator method with a turbofish (E0599), a private field written
+in a literal of a module's struct (E0451; `net::L { .. }` now lowered), indexing a value no
+`Index` impl of std takes (E0608), `let r: &mut i32 = &mut x;` of `x` not `mut` (E0596); with
+twins rustc runs. Verdicts recorded from rustc 1.95 (`rustc_verdicts`)."""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "push_str_on_a_temporary_given_as_str": (
+        """\
+fn main() { let name: &str = &String::from("run-").push_str("1"); println!("{:?}", name); }
+""",
+        rejects("E0308"),
+    ),
+    "push_on_a_temporary_given_as_vec": (
+        """\
+fn main() {
+    let v: Vec<i32> = vec![1, 2].push(3);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_str_on_a_variable_twin": (
+        """\
+fn main() {
+    let mut s = String::from("run-");
+    s.push_str("1");
+    let name: &str = &s;
+    let n = String::from("x").len();
+    println!("{:?} {}", name, n);
+}
+""",
+        runs('"run-1" 1\n'),
+    ),
+    "unknown_iterator_method_with_turbofish": (
+        """\
+fn main() { let v = vec![1, 2]; println!("{}", v.iter().summ::<i32>()); }
+""",
+        rejects("E0599"),
+    ),
+    "mean_with_turbofish": (
+        """\
+fn main() {
+    let xs = vec![1.5f64, 2.5];
+    let m = xs.iter().copied().mean::<f64>();
+    println!("{}", m);
+}
+""",
+        rejects("E0599"),
+    ),
+    "private_field_in_a_module_path_literal": (
+        """\
+mod net { pub struct L { pub w: f32, b: f32 } }
+fn main() { let l = net::L { w: 1.0, b: 0.0 }; println!("{}", l.w); }
+""",
+        rejects("E0451"),
+    ),
+    "private_field_in_a_used_structs_literal": (
+        """\
+mod model {
+    pub struct Adam {
+        pub lr: f64,
+        beta: f64,
+    }
+    pub fn make() -> Adam {
+        Adam { lr: 0.1, beta: 0.9 }
+    }
+    pub fn beta(a: &Adam) -> f64 {
+        a.beta
+    }
+}
+
+use model::Adam;
+
+fn main() {
+    let a = model::make();
+    let b = Adam { lr: 0.2, beta: 0.5 };
+    println!("{} {} {}", a.lr, model::beta(&a), b.lr);
+}
+""",
+        rejects("E0451"),
+    ),
+    "module_path_literals_twin": (
+        """\
+mod net {
+    pub struct Layer {
+        pub w: f32,
+        pub b: f32,
+    }
+    pub mod inner {
+        pub struct Cfg {
+            pub lr: f64,
+        }
+    }
+}
+
+fn main() {
+    let l = net::Layer { w: 1.5, b: -0.5 };
+    let c = net::inner::Cfg { lr: 0.01 };
+    let d = crate::net::Layer { b: 2.0, ..l };
+    println!("{} {} {} {}", l.w, l.b, c.lr, d.b + d.w);
+}
+""",
+        runs("1.5 -0.5 0.01 3.5\n"),
+    ),
+    "index_an_iterator": (
+        """\
+fn main() { let v = vec![1u32, 2]; let d = v.iter().map(|x| x * 2); println!("{:?}", d[0]); }
+""",
+        rejects("E0608"),
+    ),
+    "index_an_option_field": (
+        """\
+struct Run {
+    best: Option<f32>,
+}
+
+fn main() {
+    let r = Run { best: Some(0.5) };
+    println!("{}", r.best[0]);
+}
+""",
+        rejects("E0608"),
+    ),
+    "index_a_range": (
+        """\
+fn main() {
+    let r = 0..3; r[1];
+}
+""",
+        rejects("E0608"),
+    ),
+    "index_a_result": (
+        """\
+fn main() {
+    let o: Result<i32, String> = Ok(1); o[0];
+}
+""",
+        rejects("E0608"),
+    ),
+    "index_a_tuple": (
+        """\
+fn main() {
+    let t = (1, 2); t[0];
+}
+""",
+        rejects("E0608"),
+    ),
+    "typed_mut_ref_to_an_immutable_i32": (
+        """\
+fn main() { let x = 5; let r: &mut i32 = &mut x; *r += 1; println!("{}", x); }
+""",
+        rejects("E0596"),
+    ),
+    "typed_mut_ref_to_an_immutable_parameter": (
+        """\
+fn step(lr: f64) -> f64 {
+    let r: &mut f64 = &mut lr;
+    *r *= 0.5;
+    lr
+}
+
+fn main() {
+    println!("{}", step(0.1));
+}
+""",
+        rejects("E0596"),
+    ),
+}
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
