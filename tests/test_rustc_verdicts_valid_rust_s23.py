@@ -69,6 +69,35 @@ fn main() {
 """,
         rejects("E0596"),
     ),
+    "f01_rej_map_used_while_payload_lent": (
+        """\
+use std::collections::HashMap;
+enum V {
+    L(Vec<i32>),
+}
+fn main() {
+    let mut env: HashMap<&str, V> = HashMap::new();
+    env.insert("c", V::L(vec![1]));
+    if let Some(V::L(items)) = env.get_mut("c") {
+        println!("{}", env.len());
+        items.push(2);
+    }
+}
+""",
+        rejects("E0502"),
+    ),
+    "f01_rej_vec_pushed_while_max_lent": (
+        """\
+fn main() {
+    let mut groups: Vec<Vec<i32>> = vec![vec![3], vec![1, 1]];
+    if let Some(g) = groups.iter_mut().max_by_key(|g| g.len()) {
+        groups.push(vec![]);
+        g.push(9);
+    }
+}
+""",
+        rejects("E0499"),
+    ),
     "f02_closure_mut_param": (
         """\
 fn main() {
@@ -157,6 +186,48 @@ fn main() {
 }
 """,
         rejects("E0384"),
+    ),
+    "f03_rej_field_write_through_iter_find": (
+        """\
+struct P {
+    x: f32,
+}
+fn main() {
+    let mut items = vec![P { x: 1.0 }, P { x: 2.0 }];
+    let p = items.iter().find(|p| p.x > 1.5).unwrap();
+    p.x = 0.0;
+}
+""",
+        rejects("E0594"),
+    ),
+    "f03_rej_vec_pushed_while_found_lent": (
+        """\
+struct P {
+    x: f32,
+}
+fn main() {
+    let mut items = vec![P { x: 1.0 }, P { x: 2.0 }];
+    let p = items.iter_mut().find(|p| p.x > 1.5).unwrap();
+    items.push(P { x: 0.5 });
+    p.x = 0.0;
+    println!("{}", items.len());
+}
+""",
+        rejects("E0499"),
+    ),
+    "f03_rej_vec_read_while_found_lent": (
+        """\
+struct P {
+    x: f32,
+}
+fn main() {
+    let mut items = vec![P { x: 1.0 }, P { x: 2.0 }];
+    let p = items.iter_mut().find(|p| p.x > 1.5).unwrap();
+    println!("{}", items[0].x);
+    p.x = 0.0;
+}
+""",
+        rejects("E0502"),
     ),
     "f04_rej_sort_of_slice_of_immutable": (
         """\

@@ -64,6 +64,13 @@ def _walk(node: Any, loops: tuple, found: list, lets: list, spans: dict, how: di
             lent = node.init.recv.recv if entry else node.init.recv if view else node.init
             lent = lender if lender is not None else lent
             lets.append((node.binding, root, place_path(lent)))
+    if isinstance(node, Match | IfLet):  # `if let Some(g) = v.iter_mut().max()`: `v` lent
+        from pbpit.rust.interp.match_mut_refs import held_bindings
+
+        for binding, lender in held_bindings(node):
+            root = _root(lender)
+            if root is not None:
+                lets.append((binding, root, place_path(lender)))
     inner = (*loops, node) if isinstance(node, Loop | While | For) else loops
     for part in children(node):
         last = max(last, _walk(part, inner, found, lets, spans, how))

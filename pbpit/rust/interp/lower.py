@@ -604,6 +604,9 @@ class Lowerer(
             binding.chunks_exact = init  # type: ignore[attr-defined]  # `it.remainder()`
         if binding is not None and value is not None and mut_method(self, value):
             binding.mut_method = mut_method(self, value)  # type: ignore[attr-defined]  # (check_rules)
+        from pbpit.rust.interp import match_mut_refs  # `let p = v.iter_mut().find(..).unwrap();`
+
+        match_mut_refs.mark_let(binding, init)
         references.mark_let(binding, init, self.structs)  # `let c = &p;`, `let r = m.get_mut();`
         if binding is not None and init is not None and reference_items(init):
             binding.ref_items = True  # type: ignore[attr-defined]  # `let mut it = v.iter();`

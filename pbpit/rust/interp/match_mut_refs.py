@@ -61,6 +61,37 @@ def gives_mut_option(value: Any) -> bool:
     return isinstance(source, Method) and source.name in ("iter_mut", "values_mut")
 
 
+_UNWRAPS = ("unwrap", "expect", "?", "ok_or", "ok_or_else")
+
+
+def mark_let(binding: Any, init: Any) -> None:
+    """`let p = v.iter_mut().find(..).unwrap();` (`.expect(..)`, `.ok_or(e)?`): `p` a `&mut`
+    to the element, as a name a pattern binds through one (its fields written in place)."""
+    from pbpit.rust.interp.nodes import Method
+
+    if binding is None or not isinstance(init, Method) or init.name not in _UNWRAPS:
+        return
+    inner = init
+    while isinstance(inner, Method) and inner.name in _UNWRAPS:
+        inner = inner.recv
+    if gives_mut_option(inner):
+        setattr(binding, MUT_SCRUTINEE, True)
+        init.lends = _lender(inner)  # (borrows.py: the place lent mutably while `p` lives)
+
+
+def _lender(value: Any) -> Any:
+    """The place `value` (a `gives_mut_option` call) holds borrowed: `v` of `v.last_mut()`,
+    of `v.iter_mut().find(..)`."""
+    from pbpit.rust.interp.nodes import Method
+
+    if value.name in _MUT_ELEMENT:
+        return value.recv
+    source = value.recv
+    while isinstance(source, Method) and source.name in _KEEPS:
+        source = source.recv
+    return source.recv
+
+
 def lends_in_place(recv: Any) -> bool:
     """Whether `recv` is such a name whose value is changed where it lies (a `Vec`, a struct),
     so that a `&mut self` method of it changes the scrutinee's part."""
@@ -109,3 +140,28 @@ def lent_field(binding: Any, target: Any) -> bool:
             return False
         part = part.base
     return isinstance(part, Local) and part.binding is binding
+
+
+def held_bindings(match: Any) -> list[tuple[Any, Any]]:
+    """(binding, the place it holds lent) of each name a `match` (`if let`) on a
+    `gives_mut_option` call binds as a `&mut`: `g` of `if let Some(g) = v.iter_mut().max()`
+    holds `v` borrowed mutably while it is used (borrows.py: a use of `v` then is rustc's
+    E0499/E0502)."""
+    value = match.value
+    if not gives_mut_option(value):
+        return []
+    lender = _lender(value)
+    found: list = []
+    if hasattr(match, "arms"):
+        for arm in match.arms:
+            _names(arm.pat, found)
+    elif match.binding is not None:  # an `IfLet` node: `if let Some(g) = ..`
+        found.append(match.binding)
+    return [(b, lender) for b in found if getattr(b, MUT_SCRUTINEE, False)]
+
+
+def _names(pat: Any, found: list) -> None:
+    if pat.kind == "bind" and pat.binding is not None:
+        found.append(pat.binding)
+    for sub in pat.subs:
+        _names(sub, found)
