@@ -568,6 +568,26 @@ fn main() {
 """,
         rejects("E0382"),
     ),
+    "u05_rej_array_too_short_for_rest": (
+        """\
+fn main() {
+    let a = [1, 2];
+    let [x, y, .., z] = a;
+    println!("{} {} {}", x, y, z);
+}
+""",
+        rejects("E0528"),
+    ),
+    "u05_rest_in_array_let": (
+        """\
+fn main() {
+    let a = [1, 2, 3, 4];
+    let [x, .., z] = a;
+    println!("{} {}", x, z);
+}
+""",
+        runs("1 4\n"),
+    ),
     "u06_option_into_iter_chain": (
         """\
 fn main() {

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbpit.rust.interp import (
     map_get_mut,
     match_mut_refs,
     or_patterns,
     ref_patterns,
     shapes,
+    slice_patterns,
     slice_split_mut,
     std_cmp,
     std_reverse,
@@ -99,6 +102,8 @@ class PatternLowering:
         """`let (a, mut b) = e;`, `let Out { a, b: c, .. } = e;`, `let P(x, _) = e;`: the value
         in a hidden binding, then one `let` per name, of its field."""
         line = self.pos(node)[0]
+        if pattern.type == "slice_pattern" and slice_patterns.has_rest(self, pattern):
+            return slice_patterns.let_with_rest(self, node, pattern, declared, init)  # `[a, .., z]`
         aliased = ref_patterns.destructure(self, node, pattern, init)  # `let (ref mut a, ..)`
         if aliased is not None:
             return aliased
@@ -287,6 +292,16 @@ class PatternLowering:
         pat = self.arm_pattern(pattern, value)
         if sliced:
             self.copied_out(pat, pattern)
+        alternative = node.child_by_field_name("alternative")
+        return self.match_lets(node, typed, value, pat, saved, alternative)
+
+    def match_lets(
+        self, node: Node, typed: list, value: Expr, pat: Pat, saved: object, alternative: Any
+    ) -> list[Let]:
+        """The `let`s of `match value { pat => (a, b), _ => alternative }` (`pat` lowered in the
+        scope `saved` opened), then of each name `pat` binds; no `_` arm without `alternative`
+        (`let [a, .., z] = arr;`: slice_patterns.let_with_rest)."""
+        pos, line = self.pos(node), self.pos(node)[0]
         found: list[Binding] = []
         _bindings(pat, found)
         names = list(dict.fromkeys(found))  # (the alternatives of `a | b` share their names)
@@ -298,15 +313,18 @@ class PatternLowering:
         else:
             tail = TupleLit(pos, parts) if parts else None
         then = Block(pos, [], tail, visible)
-        otherwise = self.block(node.child_by_field_name("alternative"))
-        match = Match(pos, value, [Arm(pat, None, then), Arm(Pat(pos, "wild"), None, otherwise)])
-        match.if_let = True  # (a refutable pattern: rustc asks no arm beyond `else`)
+        arms = [Arm(pat, None, then)]
+        if alternative is not None:
+            arms.append(Arm(Pat(pos, "wild"), None, self.block(alternative)))
+        match = Match(pos, value, arms)
+        match.if_let = alternative is not None  # (refutable: rustc asks no arm beyond `else`)
         if not names:
             return [*typed, Let(line, None, None, match, self.in_scope)]
         if len(names) == 1:
             outer = self.declare(names[0].name, names[0].mutable)
             return [*typed, Let(line, outer, None, match, self.in_scope)]
-        hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
+        shown = self.text(node.child_by_field_name("pattern"))
+        hidden = Binding(f"({shown})", False, self.scope, self.scope.nslots, True)
         self.scope.nslots += 1
         lets = [*typed, Let(line, hidden, None, match, self.in_scope)]
         for k, inner in enumerate(names):
@@ -580,7 +598,7 @@ def _found(pat: Pat) -> list:
 
 
 def _bindings(pat: Pat, found: list) -> None:
-    if pat.kind == "bind" and pat.binding is not None:
+    if pat.kind in ("bind", "slice") and pat.binding is not None:  # (`rest @ ..` of a slice's)
         found.append(pat.binding)
     for sub in pat.subs:
         _bindings(sub, found)

@@ -85,3 +85,33 @@ def matcher(p: Pat, subs: list[Callable[[Any, list], bool]]) -> Callable[[Any, l
         return True
 
     return match
+
+
+def has_rest(lowerer: Any, pattern: Any) -> bool:
+    """Whether the slice pattern node `pattern` has a `..` (`[x, .., z]`, `[h, rest @ ..]`)."""
+    for c in lowerer.kids(pattern):
+        last = lowerer.kids(c)[-1] if c.type == "captured_pattern" else c
+        if last.type == "remaining_field_pattern":
+            return True
+    return False
+
+
+def let_with_rest(lowerer: Any, node: Any, pattern: Any, declared: Any, init: Any) -> list:
+    """`let [x, .., z] = arr;` (`let [head, rest @ ..] = arr;`): `match arr { [x, .., z] =>
+    (x, z) }` whose value the names are bound to, as a `let .. else` is, with no other arm:
+    the array's length decides (rustc's E0528 for one too short), a slice's is rustc's
+    refutable pattern (its E0005, pbpit's non-exhaustive match)."""
+    from pbpit.rust.interp.nodes import Binding, Let, Local
+
+    pos, line = lowerer.pos(node), lowerer.pos(node)[0]
+    typed: list = []
+    value = init
+    if declared is not None:  # `let [a, .., b]: [i32; 4] = e;`: `e` given its type
+        name = f"({lowerer.text(node.child_by_field_name('type'))})"
+        held = Binding(name, False, lowerer.scope, lowerer.scope.nslots, True)
+        lowerer.scope.nslots += 1
+        typed.append(Let(line, held, declared, value, lowerer.in_scope))
+        value = Local(pos, held, lowerer.scope)
+    saved = lowerer.open_scope()
+    pat = lowerer.arm_pattern(pattern, value)
+    return lowerer.match_lets(node, typed, value, pat, saved, None)
