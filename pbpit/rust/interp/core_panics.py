@@ -43,6 +43,7 @@ CORE_PANICS: dict[str, tuple[str, str]] = {
     # a `#[track_caller]` method named by its path and called by an iterator's adapter
     # (`map(Result::unwrap)`): where core's `FnOnce::call_once` calls it (fn_refs.py)
     "FnOnce::call_once by an iterator": ("ops/function.rs:166:5", "{message}"),
+    "Ord::clamp": ("cmp.rs:1102:9", "assertion failed: min <= max"),  # (a derived `Ord`'s)
     "slice::rotate_left": ("slice/mod.rs:3885:9", "assertion failed: mid <= self.len()"),
     "slice::rotate_right": ("slice/mod.rs:3931:9", "assertion failed: k <= self.len()"),
     "Iterator::step_by": ("iter/adapters/step_by.rs:35:9", "assertion failed: step != 0"),

@@ -209,5 +209,5 @@ def takes_self(e: Method) -> bool:
     if type(recv) is Wrap:
         return e.name in _BY_VALUE.get(recv.kind, ())
     if getattr(e.impl, "family", None) == "derived":  # `a.max(b)` of `#[derive(Ord)]`
-        return e.name in ("max", "min")
+        return e.name in ("max", "min", "clamp")
     return False

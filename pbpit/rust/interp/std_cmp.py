@@ -295,10 +295,10 @@ _TRAIT_METHODS = frozenset(
 
 _DERIVED = {
     **dict.fromkeys(("partial_cmp", "lt", "le", "gt", "ge"), "PartialOrd"),
-    **dict.fromkeys(("cmp", "max", "min"), "Ord"),
+    **dict.fromkeys(("cmp", "max", "min", "clamp"), "Ord"),
     **dict.fromkeys(("eq", "ne"), "PartialEq"),
 }
-"""Each method a derive gives, by the trait derived (`clamp` is `Ord`'s too: not run)."""
+"""Each method a derive gives, by the trait derived."""
 
 
 def _test_order(test: Any) -> Any:
@@ -333,6 +333,24 @@ def _derived_pick(greatest: bool) -> Any:
     return compile_
 
 
+def _clamp(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """core's `Ord::clamp`: `assert!(min <= max)` (its panic inside core), then the bound the
+    value passes, or the value."""
+    from pbpit.rust.interp.core_panics import core_panic
+
+    low, high = args
+
+    def clamp(frame: list) -> Any:
+        x, lo, hi = recv(frame), low(frame), high(frame)
+        if (partial_cmp(lo, hi) or 0) > 0:
+            raise core_panic("Ord::clamp")
+        if (partial_cmp(x, lo) or 0) < 0:
+            return lo
+        return hi if (partial_cmp(x, hi) or 0) > 0 else x
+
+    return clamp
+
+
 def _equal(negated: bool) -> Any:
     def compile_(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         from pbpit.rust.interp.runtime import rust_eq  # (runtime imports the nodes)
@@ -351,6 +369,7 @@ DERIVED_METHODS = rows(
     Builtin("derived", "ge", ("self",), "bool", _test_order(lambda o: o >= 0)),
     Builtin("derived", "max", ("self",), "self", _derived_pick(True)),
     Builtin("derived", "min", ("self",), "self", _derived_pick(False)),
+    Builtin("derived", "clamp", ("self", "self"), "self", _clamp),
     Builtin("derived", "eq", ("self",), "bool", _equal(False)),
     Builtin("derived", "ne", ("self",), "bool", _equal(True)),
 )
