@@ -184,11 +184,12 @@ def _from_str_radix_type(target: str) -> Any:
         from pbpit.rust.interp.str_methods import PARSE_INT_ERROR
 
         ck.arity(e, 2)
+        from pbpit.rust.interp.string_edits import refuse_str_value
+
         text = resolve(ck.expr(e.args[0]))
-        if text is STRING and ck.owned(e.args[0]):  # `from_str_radix(s, 16)` of a `String`
-            what = "mismatched types: expected `&str`, found `String`"
-            raise ck.fail(e.args[0].pos, rejects(what, "E0308"))
-        if text not in (STR, STRING):
+        if text in (STR, STRING):  # `from_str_radix(s, 16)` of a `String`, of `t[0..2]`: E0308
+            refuse_str_value(ck, e.args[0])
+        else:
             ck.unify(STR, text, e.args[0].pos)
         _radix_arg(ck, e.args[1])
         return dyn_result(NAMED[target], PARSE_INT_ERROR)

@@ -40,11 +40,10 @@ from pbpit.rust.interp.std_sort import sort_rows
 from pbpit.rust.interp.std_write import STR_WRITE
 from pbpit.rust.interp.str_methods import STR_MORE
 from pbpit.rust.interp.str_patterns import STR_PATTERNS
+from pbpit.rust.interp.string_edits import refuse_str_value
 from pbpit.rust.interp.types import (
     BOOL,
     INT_RANGES,
-    STR,
-    STRING,
     TENSOR_DATA,
     UNIT,
     USIZE,
@@ -202,12 +201,7 @@ INT = rows(
 def _push_str_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.mutable_receiver(e)
     ck.args(e, Var())
-    arg = e.args[0]
-    if resolve(arg.ty) not in (STR, STRING) or (
-        resolve(arg.ty) is STRING and not arg.borrowed and ck.owned(arg)
-    ):  # rustc: `push_str` takes a `&str` (a `String` value is no reference)
-        found = show(arg.ty)
-        raise ck.fail(arg.pos, f"mismatched types: expected `&str`, found `{found}`")
+    refuse_str_value(ck, e.args[0])  # rustc: `push_str` takes a `&str` (string_edits.py)
     return UNIT
 
 

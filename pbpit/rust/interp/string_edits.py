@@ -78,16 +78,26 @@ def _insert(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return insert
 
 
+def refuse_str_value(ck: Any, arg: Any) -> None:
+    """rustc's E0308 at `arg`, given a parameter of type `&str` (`push_str`, `insert_str`,
+    `i32::from_str_radix`) but not a `&str` or a `&String`: a `String` value (`t` of `t:
+    String`), a `str` slice taken by value (`t[0..2]`, unsized: `&t[0..2]` is the reference),
+    another type."""
+    found = resolve(arg.ty)
+    if (
+        found not in (STR, STRING)
+        or (found is STRING and not arg.borrowed and ck.owned(arg))
+        or (found is STR and getattr(arg, "unsized", False))
+    ):
+        raise ck.fail(arg.pos, f"mismatched types: expected `&str`, found `{show(found)}`")
+
+
 def _insert_str_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`insert_str(idx, string: &str)`: a `String` given by value is rustc's E0308, as
     `push_str`'s is."""
     ck.mutable_receiver(e)
     ck.value_args(e, USIZE, Var())
-    arg = e.args[1]
-    if resolve(arg.ty) not in (STR, STRING) or (
-        resolve(arg.ty) is STRING and not arg.borrowed and ck.owned(arg)
-    ):
-        raise ck.fail(arg.pos, f"mismatched types: expected `&str`, found `{show(arg.ty)}`")
+    refuse_str_value(ck, e.args[1])
     return UNIT_TY
 
 
