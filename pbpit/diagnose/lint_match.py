@@ -26,11 +26,16 @@ def lint_finding(
     the hazard's primary line is in."""
     primary_line = entry.line
     at_backward = getattr(rule_named(entry.pattern or ""), "cited_at_backward", False)
+    calls: list[int] = []
     if at_backward:
-        primary_line = result.backwards[entry.backwards[1] - 1].line
+        second = result.backwards[entry.backwards[1] - 1]
+        primary_line = second.line
+        # A backward a function of the program runs (`fn grads_of(l) { l.backward() }`):
+        # lint cites the call of it, a line of the backward's stack.
+        calls = [line for line in second.stack if line != primary_line]
     # Lint cites a tensor made in a function at the line that makes it there; the run, at the
     # caller's line: either place of the node's stack is the same finding.
-    lines = [primary_line] if at_backward else [primary_line, *node.stack]
+    lines = [primary_line, *calls] if at_backward else [primary_line, *node.stack]
     places = {_linted_line(result, line) for line in lines}
     file, primary_line = _linted_line(result, primary_line)
     rule = entry.pattern
