@@ -109,6 +109,7 @@ def backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEnt
                     if loop is not None
                     and later_pass(backs[:j], later, node_id)
                     and pass_restarted(result, loops, loop, node, later) is not False
+                    and not _made_by_header(result, loop, node, later)
                     else None
                 )
                 entry = _meeting_entry(result, RunMeeting(node, earlier, later, apart), numbers)
@@ -124,6 +125,19 @@ def backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEnt
         for node_id in later.consumed:
             consumed_by[node_id] = number
     return entries
+
+
+def _made_by_header(result: RunResult, loop: Loop, node: NodeRecord, later: BackwardRecord) -> bool:
+    """Whether `node` was made by the head of `loop` (`for term in heads.losses(..)`: the
+    collection it walks, made once before its first pass) and its statement made no other
+    before `later`: no pass made it, so none carries it into the next; each pass's loss is
+    made from it, as of a tensor made before the loop."""
+    inside = [line for line in node.stack if loop.line <= line <= loop.end_line]
+    return (
+        bool(inside)
+        and all(line < loop.body_line for line in inside)
+        and not made_again(result, node, later.node_count)
+    )
 
 
 def backward_entry(

@@ -169,7 +169,9 @@ fn main() {
                 # One backward a pass, each on another loss: each loss made from its own forward;
                 # where none can be, the passes' losses added and backpropagated after the loop.
                 each = each_loss_fixes(meeting, fixes)
-                over = None if each else add_over_passes(meeting, fixes)
+                # Losses all made before the loop that walks them (`for loss in losses`): their
+                # sum first, each made anew would still be made before the first step.
+                over = add_over_passes(meeting, fixes, walked_only=bool(each))
                 helps = [over] if over is not None else helps
                 helps += each
                 if any(map(is_snapshot_help, each)):  # added, it would still be compared

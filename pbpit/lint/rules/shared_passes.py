@@ -32,14 +32,16 @@ def add_over_passes_help(loss: str, losses: str, edits: list[Edit]) -> Help:
     return Help(message, edits)
 
 
-def add_over_passes(meeting: Meeting, fixes: Fixes) -> Help | None:
+def add_over_passes(meeting: Meeting, fixes: Fixes, walked_only: bool = False) -> Help | None:
     """The help for `meeting` (one backward statement, each pass on another loss), written as
-    code; None where it cannot be."""
+    code; None where it cannot be. `walked_only`: only for losses the loop walks, all made
+    before it (`for loss in losses`), where a fix that makes each loss's tensor anew still makes
+    them all before the first step (each later loss of the model before the optimizer's step)."""
     later, definition = meeting.later, meeting.definition
     loss = later.receiver
     if meeting.in_macro or later.through is not None or not loss or not is_name(loss):
         return None
-    found = _written(loss, later.span, definition.statement, fixes)
+    found = _written(loss, later.span, definition.statement, fixes, walked_only)
     if found is None:
         return None
     losses, edits = found
@@ -47,7 +49,7 @@ def add_over_passes(meeting: Meeting, fixes: Fixes) -> Help | None:
 
 
 def _written(
-    loss: str, span: tuple[int, int], made: Node | None, fixes: Fixes
+    loss: str, span: tuple[int, int], made: Node | None, fixes: Fixes, walked_only: bool = False
 ) -> tuple[str, list[Edit]] | None:
     call = fixes.call_at(span)
     if call is None or fixes.text(call) != f"{loss}.backward()":
@@ -73,8 +75,13 @@ def _written(
     if outer is None:
         return None
     block = fixes.parent(outer)
-    # The loss made by a `let` of the body, before the backward.
-    if not any(s.type == "let_declaration" and _binds(s, loss, fixes) for s in inner[:at]):
+    # The loss made by a `let` of the body, before the backward, or given by the loop itself
+    # (`for (k, loss) in losses.into_iter().enumerate()`: each a value of its own).
+    pattern = loop.child_by_field_name("pattern")
+    made_in_pass = any(s.type == "let_declaration" and _binds(s, loss, fixes) for s in inner[:at])
+    if made_in_pass and walked_only:
+        return None
+    if not made_in_pass and not _walks_values(loop, loss, fixes):
         return None
     grads = _bound(statement, fixes)
     moved = [statement]
@@ -85,7 +92,6 @@ def _written(
     if not all(".step(" in fixes.text(s) for s in moved[1:]):
         return None  # the gradients read otherwise (logged each pass): the sum is not that
     local = {fixes.text(n) for s in inner if s.type == "let_declaration" for n in _pattern(s)}
-    pattern = loop.child_by_field_name("pattern")
     if pattern is not None:
         local |= {fixes.text(n) for n in identifiers(pattern)}
     local -= {loss, grads}
@@ -115,6 +121,75 @@ def _written(
     end = fixes.line_start(outer.end_point[0] + 1)
     edits.append(fixes.edit(end, end, text))
     return losses, edits
+
+
+def _walks_values(loop: Node, loss: str, fixes: Fixes) -> bool:
+    """Whether `loop` is a `for` whose pattern binds `loss` to values the loop owns (a `Vec`
+    walked by `into_iter()` or by itself, `enumerate`d, or zipped by value), not references
+    (`&v`, `v.iter()`, `&loss`: a `Vec` of them would not add up)."""
+    pattern = loop.child_by_field_name("pattern")
+    value = loop.child_by_field_name("value")
+    if loop.type != "for_expression" or pattern is None or value is None:
+        return False
+    return _owned(pattern, value, loss, fixes)
+
+
+def _owned(pattern: Node, value: Node, loss: str, fixes: Fixes) -> bool:
+    """Whether `pattern`, matched against the items of `value`, binds `loss` to an owned item:
+    through `enumerate()` (its second part) and `zip(..)` (the part of the side it names) down
+    to a collection given by value (a name, a call, `into_iter()` of one)."""
+    if pattern.type == "identifier":
+        if fixes.text(pattern) != loss:
+            return False
+        return _by_value(value, fixes)
+    if pattern.type != "tuple_pattern":
+        return False  # `&loss`, a struct's pattern: not read here
+    parts = list(pattern.named_children)
+    at = next((i for i, p in enumerate(parts) if loss in map(fixes.text, identifiers(p))), None)
+    method, receiver, arguments = _method_call(value, fixes)
+    if at is None:
+        return False
+    if method in ("enumerate", "zip") and (len(parts) != 2 or receiver is None):
+        return False
+    if method == "enumerate" and at == 1:
+        return _owned(parts[1], receiver, loss, fixes)
+    if method == "zip" and arguments is not None and len(arguments.named_children) == 1:
+        side = receiver if at == 0 else arguments.named_children[0]
+        return _owned(parts[at], side, loss, fixes)
+    if method in ("enumerate", "zip"):
+        return False
+    # A collection of tuples walked by value (`for (name, loss) in named_losses`): the part.
+    return parts[at].type == "identifier" and _by_value(value, fixes)
+
+
+def _by_value(value: Node, fixes: Fixes) -> bool:
+    """Whether iterating `value` gives owned items: not `&v`, not `v.iter()` (nor an adapter
+    of it); a name, a call, or `into_iter()` of one."""
+    if value.type == "reference_expression":
+        return False
+    method, receiver, _ = _method_call(value, fixes)
+    if method is None:
+        return value.type in ("identifier", "call_expression", "field_expression")
+    if method in ("iter", "iter_mut", "windows", "chunks", "drain"):
+        return False
+    if method in ("into_iter", "rev", "skip", "take") and receiver is not None:
+        return _by_value(receiver, fixes)
+    return receiver is not None and fixes.text(receiver) != "self" and method not in _ADAPTERS
+
+
+# Iterator adapters whose items are not the collection's own: not read here.
+_ADAPTERS = frozenset({"map", "filter", "zip", "enumerate", "chain", "cloned", "copied"})
+
+
+def _method_call(value: Node, fixes: Fixes) -> tuple[str | None, Node | None, Node | None]:
+    """`receiver.method(arguments)`'s method name, receiver and arguments; Nones otherwise."""
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    if function is None or function.type != "field_expression":
+        return None, None, None
+    field_ = function.child_by_field_name("field")
+    receiver = function.child_by_field_name("value")
+    name = fixes.text(field_) if field_ is not None else None
+    return name, receiver, value.child_by_field_name("arguments")
 
 
 def _statement(loop: Node, fixes: Fixes) -> Node | None:
