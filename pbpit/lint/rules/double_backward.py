@@ -11,7 +11,9 @@ from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_logs import kept_whole, kept_whole_help
 from pbpit.lint.rules.kept_again import kept_again, kept_again_diagnostic
+from pbpit.lint.rules.kept_gradients import helper_calls, hoisted, only_backpropagates
 from pbpit.lint.rules.kept_model import keep_the_model
+from pbpit.lint.rules.rebuilt_at import REBUILD_AT, rebuilt_at, rebuilt_at_help
 from pbpit.lint.rules.scaled_again import scaled_again, scaled_helps, scaled_message
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
@@ -105,12 +107,23 @@ fn main() {
             fixes.label(earlier.span, consumes_graph(name, earlier.through)),
         ]
         kept = keep_the_gradients(earlier, later, fixes)
+        hoist = [] if kept else kept_through_calls(earlier, later, name, fixes)
         rebuilt = rebuild_the_loss(definition, later, fixes)
         # Said in words, the rebuild is printed before the kept gradients' code: no "or" then.
+        # A hoisted call of a closure that only backpropagates, or of `.backward()` itself,
+        # gives what the second call gave: machine-applicable.
+        exact = bool(hoist) and (
+            earlier.through is None or only_backpropagates(earlier.through, fixes)
+        )
         helps = [
-            keep_the_gradients_help(kept),
-            rebuild_the_loss_help(name, rebuilt, alternative=bool(rebuilt) or not kept),
+            keep_the_gradients_help(kept or hoist, exact=exact),
+            rebuild_the_loss_help(name, rebuilt, alternative=bool(rebuilt) or not (kept or hoist)),
         ]
+        if not whole and (at := rebuilt_at(definition, later, fixes)) is not None:
+            # The second backward's gradients read for a tensor made after the loss in place of
+            # one it reads (SAM's perturbed weights): the loss at that tensor, alone (kept
+            # gradients or the same loss again give `None` there).
+            helps = [rebuilt_at_help(name, at[1], at[2], at[0])]
         if whole:
             # An earlier pass's loss kept (early stopping's best): its model's state is kept.
             kept_help = kept_whole_help(name, later.receiver)
@@ -175,6 +188,8 @@ fn main() {
     def fix_of(self, message: str) -> Fix | None:
         """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)
         is: explain names the same fixes by name."""
+        if message.startswith("build `") and "` again from `" in message:
+            return REBUILD_AT
         if message.startswith("use the `Gradients`"):
             return KEEP_THE_GRADIENTS
         if message.startswith(("build `", "or build `")):
@@ -215,12 +230,14 @@ def consumes_graph(name: str, through: str | None = None) -> str:
     return f"the first backward consumes `{name}`'s graph here"
 
 
-def keep_the_gradients_help(edits: list[Edit] | None = None) -> Help:
+def keep_the_gradients_help(edits: list[Edit] | None = None, exact: bool = False) -> Help:
     """Keep the gradients, with the edit that uses them at the second backward when it can be
-    written."""
+    written (`exact`: the call replaced computes the gradients alone)."""
     message = "use the `Gradients` the first backward returned: a graph is backpropagated once"
     if not edits:
         return Help(message)
+    if exact:
+        return Help(message, edits)
     # Right when the second backward was meant to give the same gradients; a helper's call it
     # replaces may have done more.
     return Help(message, edits, applicability="MaybeIncorrect")
@@ -398,6 +415,18 @@ def keep_the_gradients(earlier: Backward, later: Backward, fixes: Fixes) -> list
 _RUNS_AGAIN = frozenset(
     {"for_expression", "while_expression", "loop_expression", "closure_expression"}
 )
+
+
+def kept_through_calls(earlier: Backward, later: Backward, loss: str, fixes: Fixes) -> list[Edit]:
+    """Keep the gradients where `keep_the_gradients` cannot: the first backward in a branch
+    (its `let` moved before it), or both in one closure called twice (`kept_gradients`)."""
+    if earlier.span == later.span:
+        calls = helper_calls(earlier, later, loss, fixes)
+    else:
+        calls = [c for c in (fixes.call_at(earlier.span), fixes.call_at(later.span)) if c]
+    if len(calls) != 2 or calls[0] == calls[1] or earlier.through != later.through:
+        return []
+    return hoisted(calls[0], calls[1], fixes)
 
 
 def _without_clones(text: str) -> str:
