@@ -323,6 +323,43 @@ fn main() {
 """,
         runs("1<2 2<3 \n"),
     ),
+    "l03_impl_iter_sum": (
+        """\
+#[derive(Clone, Copy, Debug)]
+struct M {
+    c: i64,
+}
+impl std::iter::Sum for M {
+    fn sum<I: Iterator<Item = M>>(it: I) -> M {
+        M {
+            c: it.map(|m| m.c).sum(),
+        }
+    }
+}
+fn main() {
+    let t: M = [M { c: 1 }, M { c: 2 }].iter().copied().sum();
+    println!("{:?}", t);
+}
+""",
+        runs("M { c: 3 }\n"),
+    ),
+    "l03_rej_sum_of_references_without_impl": (
+        """\
+#[derive(Debug, Clone, Copy)]
+struct M(i64);
+impl std::iter::Sum for M {
+    fn sum<I: Iterator<Item = M>>(it: I) -> M {
+        M(it.map(|m| m.0).sum())
+    }
+}
+fn main() {
+    let v = vec![M(1), M(2)];
+    let t: M = v.iter().sum();
+    println!("{:?}", t);
+}
+""",
+        rejects("E0277"),
+    ),
     "u02_from_str_radix": (
         """\
 fn main() {

@@ -15,6 +15,7 @@ from pbpit.rust.interp import (
     iter_try,
     iterators,
     std_collect,
+    sum_impls,
     vecdeque_layout,
 )
 from pbpit.rust.interp.builtins import Builtin, Code, rows
@@ -197,6 +198,8 @@ def settle_totals(ck: Any, last: bool = True) -> None:
         if is_open(total):
             raise ck.fail(e.pos, "type annotations needed")
         total, item = iter_try.settle_total(ck, total, item, e) or (total, item)  # `Result`s
+        if sum_impls.settle(ck, total, item, e):  # `impl Sum for M` of the file's (sum_impls)
+            continue
         unify_sum(ck, total, item, e)  # E0277 for another item type
         if not is_number(resolve(total)):
             raise ck.fail(e.pos, f"`{e.name}` of `{show(item)}` (pbpit sums numbers)")
@@ -527,6 +530,9 @@ def _total(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
     if range_from_ends.endless(e) and is_int(e.ty):  # `(1..).sum()`: the panic it ends with
         return range_from_ends.total_code(comp, e)
+    own = sum_impls.total_code(comp, e, recv)  # `impl Sum for M` (sum_impls.py)
+    if own is not None:
+        return own
     shorted = iter_try.total(comp, e, recv)  # into an `Option` or a `Result` (iter_try.py)
     return shorted or comp.accumulate(e, e.name, recv)  # rounded as core's `Sum`/`Product`
 

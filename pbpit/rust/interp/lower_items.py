@@ -22,6 +22,7 @@ from pbpit.rust.interp import (
     prim_impls,
     references,
     struct_lifetimes,
+    sum_impls,
     user_iterators,
 )
 from pbpit.rust.interp.check_tables import wrong_arity
@@ -314,7 +315,7 @@ class ItemLowering:
             raise self.fail(type_node, f"`impl` for `{self.text(type_node)}` (only for a struct)")
         struct_lifetimes.refuse_elided_impl(self, item, type_node)  # `impl .. for Batches`: E0726
         trait_node = node.child_by_field_name("trait")
-        trait, iterator = None, False
+        trait, iterator, totals = None, False, None
         if trait_node is not None:
             dispatch = self.trait_of(trait_node)  # `Loss<B>` too (traits.py)
             trait = dispatch.node if dispatch is not None else None
@@ -325,8 +326,9 @@ class ItemLowering:
             if trait is None and error_from.lower_impl(self, node, item, trait_node):
                 return  # std's `From<E>` for an error type (error_from.py)
             iterator = trait is None and user_iterators.is_impl(self, trait_node)
-            if iterator or trait is not None:
-                pass  # `impl Iterator for Counter` (user_iterators.py): read as its methods
+            totals = None if trait is not None else sum_impls.trait_of(self, item, trait_node)
+            if iterator or trait is not None or totals is not None:
+                pass  # `impl Iterator for Counter` (user_iterators.py), `impl Sum for M`: methods
             elif not default_impls.is_default_impl(self, node, item, trait_node):
                 raise self.fail(
                     trait_node, f"`impl {self.text(trait_node)}` (a trait the file does not define)"
@@ -357,6 +359,8 @@ class ItemLowering:
             self.method(item, member)
         if iterator:
             user_iterators.refuse_missing(self, node, item, defined)
+        if trait_node is not None and trait is None and totals is not None:
+            sum_impls.read(item, totals)  # `fn sum<I: Iterator<Item = M>>(it: I) -> M`
         if trait is not None:
             for member in self.kids(trait.child_by_field_name("body")):
                 if member.type == "function_item":
