@@ -30,14 +30,11 @@ def heap(inner: Ty) -> Wrap:
 
 
 def imported(source: Any) -> bool:
-    """Whether the file brings `BinaryHeap` into scope (`use std::collections::BinaryHeap;` or
-    in a `use std::collections::{..}` list)."""
-    text: str = source.text
-    return KIND in text and any(
-        "collections" in line and KIND in line
-        for line in text.splitlines()
-        if line.lstrip().startswith("use ")
-    )
+    """Whether a `use` brings it into scope (`uses.collection_imported`: by name, in a
+    `{..}` list, by a glob of `std::collections`)."""
+    from pbpit.rust.interp.uses import collection_imported
+
+    return collection_imported(source, KIND)
 
 
 def _ord(ck: Any, at: Any, inner: Ty, later: bool = False) -> None:

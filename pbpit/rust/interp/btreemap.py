@@ -54,14 +54,11 @@ def is_btree_map(ty: Ty) -> bool:
 
 
 def imported(source: Any) -> bool:
-    """Whether the file brings `BTreeMap` into scope (`use std::collections::BTreeMap;`, or in
-    a `use std::collections::{..}` list)."""
-    text: str = source.text
-    return "BTreeMap" in text and any(
-        "collections" in line and "BTreeMap" in line
-        for line in text.splitlines()
-        if line.lstrip().startswith("use ")
-    )
+    """Whether a `use` brings it into scope (`uses.collection_imported`: by name, in a
+    `{..}` list, by a glob of `std::collections`)."""
+    from pbpit.rust.interp.uses import collection_imported
+
+    return collection_imported(source, "BTreeMap")
 
 
 def entries(table: dict) -> list:

@@ -494,14 +494,11 @@ FUNCTIONS = [
 
 
 def imported(source: Any) -> bool:
-    """Whether the file brings `HashMap` into scope (`use std::collections::HashMap;`, or in a
-    `use std::collections::{..}` list)."""
-    text: str = source.text
-    return "HashMap" in text and any(
-        "collections" in line and "HashMap" in line
-        for line in text.splitlines()
-        if line.lstrip().startswith("use ")
-    )
+    """Whether a `use` brings it into scope (`uses.collection_imported`: by name, in a
+    `{..}` list, by a glob of `std::collections`)."""
+    from pbpit.rust.interp.uses import collection_imported
+
+    return collection_imported(source, "HashMap")
 
 
 def for_refused() -> str:

@@ -57,14 +57,11 @@ def is_set(ty: Ty) -> bool:
 
 
 def imported(source: Any, kind: str) -> bool:
-    """Whether the file brings `kind` into scope (`use std::collections::HashSet;`, or in a
-    `use std::collections::{..}` list)."""
-    text: str = source.text
-    return kind in text and any(
-        "collections" in line and kind in line
-        for line in text.splitlines()
-        if line.lstrip().startswith("use ")
-    )
+    """Whether a `use` brings it into scope (`uses.collection_imported`: by name, in a
+    `{..}` list, by a glob of `std::collections`)."""
+    from pbpit.rust.interp.uses import collection_imported
+
+    return collection_imported(source, kind)
 
 
 def _as_map(recv: Ty) -> Wrap:

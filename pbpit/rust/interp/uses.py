@@ -186,3 +186,17 @@ def trait_in_scope(source: Any, trait: str, module: tuple[str, ...]) -> bool:
         item.path[-1] == trait or (item.glob and item.path[:-1] == module)
         for item in file_items(source)
     )
+
+
+def collection_imported(source: Any, kind: str) -> bool:
+    """Whether a `use` brings std's collection `kind` (`HashMap`, `HashSet`, `VecDeque`..) into
+    scope by its own name: `use std::collections::HashMap;`, in a `{..}` list, by its module
+    (`std::collections::hash_map::HashMap`), or by a glob (`use std::collections::*;`); not
+    renamed (`as Map` brings `Map`)."""
+    for item in file_items(source):
+        path = item.path[1:] if item.path[0] == "::" else item.path
+        if path[0] not in (*_STD, "alloc") or "collections" not in path:
+            continue
+        if item.glob and path[-2] == "collections" or item.bound == kind == path[-1]:
+            return True
+    return False

@@ -26,14 +26,11 @@ def deque(inner: Ty) -> Wrap:
 
 
 def imported(source: Any) -> bool:
-    """Whether the file brings `VecDeque` into scope (`use std::collections::VecDeque;` or in a
-    `use std::collections::{..}` list)."""
-    text: str = source.text
-    return "VecDeque" in text and any(
-        "collections" in line and "VecDeque" in line
-        for line in text.splitlines()
-        if line.lstrip().startswith("use ")
-    )
+    """Whether a `use` brings it into scope (`uses.collection_imported`: by name, in a
+    `{..}` list, by a glob of `std::collections`)."""
+    from pbpit.rust.interp.uses import collection_imported
+
+    return collection_imported(source, "VecDeque")
 
 
 # -- VecDeque::new(), with_capacity(n), from(v) ---------------------------------------------------
