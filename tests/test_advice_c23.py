@@ -3,8 +3,9 @@ beside a hand-written twin `NAME.twin.rs`: what a user fixing it writes; the rul
 below are hand verdicts, written before pbpit's advice on them was read; `n4_*` are session
 22's held-out programs q07, q10, q22 and their twins):
 
-- a1, a2, n4_q07: losses kept in a `Vec` (made by a method, zipped with names, three heads)
-  and walked by a `for`, one backward and one step each; they share an intermediate. Hand fix:
+- a1-a3, n4_q07: losses kept in a `Vec` (made by a method, zipped with names, three heads) or
+  an array literal (a3), walked by a `for`, one backward and one step each; they share an
+  intermediate. Hand fix:
   one backward and one step on their sum.
 - b1, b2, b3, n4_q10: the same loss backpropagated twice, the first time in a branch only (to
   log a gradient), through a closure that runs the backward (b1, n4_q10), directly (b2), or a
@@ -32,6 +33,7 @@ SHARED, TWICE = "shared-intermediate", "double-backward"
 HAND = {
     "a1_heads_losses_method.rs": (SHARED, {"shared"}),
     "a2_B_named_losses_zip.rs": (SHARED, {"z"}),
+    "a3_B_array_of_losses.rs": (SHARED, {"hid"}),
     "n4_q07_loss_list_loop.rs": (SHARED, {"feat"}),
     "b1_B_closure_grads_logged.rs": (TWICE, {"loss"}),
     "b2_direct_backward_in_branch.rs": (TWICE, {"objective"}),

@@ -169,13 +169,19 @@ def _by_value(value: Node, fixes: Fixes) -> bool:
         return False
     method, receiver, _ = _method_call(value, fixes)
     if method is None:
-        return value.type in ("identifier", "call_expression", "field_expression")
+        if value.type == "macro_invocation":
+            return fixes.text(value).startswith("vec!")  # `for l in vec![a, b]`
+        # A name, a call, a field, or an array literal (walked by value since Rust 2021).
+        return value.type in _OWNED
     if method in ("iter", "iter_mut", "windows", "chunks", "drain"):
         return False
     if method in ("into_iter", "rev", "skip", "take") and receiver is not None:
         return _by_value(receiver, fixes)
     return receiver is not None and fixes.text(receiver) != "self" and method not in _ADAPTERS
 
+
+# Expressions walked by value: a name, a call, a field, an array literal (Rust 2021).
+_OWNED = frozenset({"identifier", "call_expression", "field_expression", "array_expression"})
 
 # Iterator adapters whose items are not the collection's own: not read here.
 _ADAPTERS = frozenset({"map", "filter", "zip", "enumerate", "chain", "cloned", "copied"})
