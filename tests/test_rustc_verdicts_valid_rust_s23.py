@@ -98,6 +98,25 @@ fn main() {
 """,
         rejects("E0499"),
     ),
+    "f01_rej_vec_read_in_match_of_iter_mut_item": (
+        """\
+enum Tok {
+    List(Vec<i64>),
+}
+fn main() {
+    let mut toks = vec![Tok::List(vec![1])];
+    for t in toks.iter_mut() {
+        match t {
+            Tok::List(l) => {
+                l.push(2);
+                toks.len();
+            }
+        }
+    }
+}
+""",
+        rejects("E0502"),
+    ),
     "f02_closure_mut_param": (
         """\
 fn main() {

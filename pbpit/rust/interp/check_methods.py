@@ -308,6 +308,9 @@ class MethodRules:
             return
         if match_mut_refs.lends_in_place(recv):  # `s.push(x)` of `match self { V { s } => ..`
             return
+        if isinstance(recv, Local) and getattr(recv.binding, match_mut_refs.MUT_SCRUTINEE, 0):
+            what = f"`{e.name}` of `{recv.binding.name}`, a `&mut` a pattern binds to a value "
+            raise self.fail(e.pos, what + "pbpit holds by value (a `String`, a number)")
         if isinstance(recv, Method) and recv.name in MUT_RESULTS | hashmap.MUT_RESULTS | RC_MUT:
             return  # `o.get_or_insert_with(f)`, `m.entry(k).or_default()`: a `&mut T`
         if not isinstance(recv, Local):

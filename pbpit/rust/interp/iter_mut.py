@@ -451,7 +451,12 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
         and parent.parent is not None
         and parent.parent.type == "call_expression"
     )
-    if not (deref or member or indexed or readable or looped or lent):
+    matched = (  # `match t { Tok::List(l) => l.push(2), .. }`: `match v[i]`, through a `&mut`
+        parent is not None
+        and parent.type == "match_expression"
+        and parent.child_by_field_name("value") == node
+    )
+    if not (deref or member or indexed or readable or looped or lent or matched):
         raise lowerer.fail(
             node,
             f"`{binding.name}` of `iter_mut` used as a value (pbpit runs `*{binding.name}`, "

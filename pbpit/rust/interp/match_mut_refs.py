@@ -27,9 +27,12 @@ def mark(value: Any, bindings: list) -> None:
     """Marks the `bindings` of a pattern matched against `value` when `value` is a `&mut`
     (`&mut o`, or a variable holding one: `self` of `&mut self`, `o: &mut Opt`); a `ref`
     name is left alone (`by_ref`)."""
+    from pbpit.rust.interp.iter_mut import is_element
+
     through = bool(getattr(value, "mut_borrow", False)) or (
         isinstance(value, Local) and not value.borrowed and value.binding.mut_ref
     )
+    through = through or is_element(value)  # `match t` of `for t in v.iter_mut()`: `v[i]`
     if not (through or gives_mut_option(value)):
         return
     for binding in bindings:
