@@ -308,3 +308,20 @@ def _counts_reset(name: str, calls: list[Node], body: Node, fixes: Fixes) -> boo
 
 def _assigned(body: Node) -> list[Node]:
     return [n for n in descendants(body) if n.type == "assignment_expression"]
+
+
+def detach_contents(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
+    """The words of detaching each pass an `Option` accumulator (`total`, `meter.sum`,
+    `acc.0`): what it holds, not the `Option` (`total = total.take().map(|t| t.detach());`);
+    None where `name` is no `Option` that starts `None` or `Some(..)`, or is so declared."""
+    from pbpit.lint.rules.carried_state import option_of_tensor
+
+    loop = meeting.loop
+    start = _start(name, loop, fixes) if loop is not None else None
+    is_option = start is not None and re.fullmatch(r"None|Some\(.*\)", start, re.S) is not None
+    if not is_option and not option_of_tensor(name, fixes):
+        return None
+    return Help(
+        f"detach what `{name}` holds at the end of each pass, not the `Option` (`{name} = "
+        f"{name}.take().map(|t| t.detach());`): gradients stop at the pass boundary"
+    )
