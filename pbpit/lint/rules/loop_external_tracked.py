@@ -48,6 +48,7 @@ from pbpit.lint.rules.detach_once import (
     said_lost,
 )
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
+from pbpit.lint.rules.inline_accumulator import detach_contents
 from pbpit.lint.rules.kept_again import kept_again
 from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.rules.loop_external_words import (
@@ -286,7 +287,9 @@ fn main() {
             elif reset is not None:
                 # Gradient accumulation never reset: resetting it keeps every gradient;
                 # detaching it each pass leaves each backward the last pass's loss only.
-                detach = detach_each_pass(name, meeting, regrad, fixes)
+                detach = detach_contents(name, meeting, fixes) or detach_each_pass(
+                    name, meeting, regrad, fixes
+                )
                 said = detach.message + (
                     " (this changes the gradients: each backward then gets only the loss "
                     f"added in its own pass, not those `{name}` accumulated)"
@@ -295,7 +298,9 @@ fn main() {
             elif option := None if leaf else option_accumulator_reset(name, meeting, fixes):
                 # Losses summed in an `Option` field by a method, never reset: reset after the
                 # backward, it keeps every gradient; detached each pass, it would not.
-                detach = detach_each_pass(name, meeting, regrad, fixes)
+                detach = detach_contents(name, meeting, fixes) or detach_each_pass(
+                    name, meeting, regrad, fixes
+                )
                 said = detach.message + (
                     " (this changes the gradients: each backward then gets only the loss "
                     f"added in its own pass, not those `{name}` accumulated)"
