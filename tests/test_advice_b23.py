@@ -180,3 +180,21 @@ def test_an_rnn_state_carried_into_every_backward_is_not_reset(tmp_path):
         "findings"
     ]
     assert not any("total = Tensor::<B, 1>::zeros" in json.dumps(h) for h in finding["help"])
+
+
+def test_the_detach_said_of_an_option_sum_is_its_contents_and_runs(tmp_path):
+    # Words only (it changes the gradients), but Rust: an `Option` has no `.detach()`; what it
+    # holds, detached at the end of the pass (hand: after the `if` of the backward), runs.
+    (finding,) = json.loads(
+        pbpit_main("lint", "--format", "json", str(HERE / "d4_tuple_local_pair.rs")).stdout
+    )["findings"]
+    words = [h["message"] for h in finding["help"] if not h["edits"]]
+    assert words and "`acc.0 = acc.0.take().map(|t| t.detach());`" in words[0], words
+    assert not any("acc.0.clone().detach()" in w for w in words), words
+    text = _text("d4_tuple_local_pair.rs").replace(
+        "                acc.1 = 0;\n            }\n",
+        "                acc.1 = 0;\n            }\n"
+        "            acc.0 = acc.0.take().map(|t| t.detach());\n",
+    )
+    status, out = _trained(text, tmp_path, "detached")
+    assert status == 0 and out.count("epoch") == 5, out
