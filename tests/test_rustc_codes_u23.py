@@ -2,8 +2,8 @@
 code (issue 26, held-out U15-U19 of session 22's O4): `&String::from(..).push_str(..)` given
 as a `&str` (E0308: the refusal of a temporary changed waits for the body's types, as rustc's
 borrowck does), an unknown iterator method with a turbofish (E0599), a private field written
-in a literal of a module's struct (E0451; `net::L { .. }` now lowered), indexing a value no
-`Index` impl of std takes (E0608), `let r: &mut i32 = &mut x;` of `x` not `mut` (E0596); with
+in a literal of a module's struct (E0451; `net::L { .. }` literals and `m::k::S` types now
+lowered), indexing a value no `Index` impl of std takes (E0608), `let r: &mut i32 = &mut x;` of `x` not `mut` (E0596); with
 twins rustc runs. Verdicts recorded from rustc 1.95 (`rustc_verdicts`)."""
 
 from __future__ import annotations
@@ -171,6 +171,76 @@ fn main() {
 }
 """,
         rejects("E0596"),
+    ),
+    "private_field_in_a_nested_module_literal": (
+        """\
+// E0451: a private field in a literal of a struct in a nested module, from a helper (item 3)
+mod train {
+    pub mod optim {
+        #[derive(Debug)]
+        pub struct Sgd {
+            pub lr: f64,
+            momentum: f64,
+        }
+        impl Sgd {
+            pub fn momentum(&self) -> f64 {
+                self.momentum
+            }
+        }
+    }
+}
+
+fn make(lr: f64) -> train::optim::Sgd {
+    train::optim::Sgd { lr, momentum: 0.9 }
+}
+
+fn main() {
+    let s = make(0.1);
+    println!("{} {}", s.lr, s.momentum());
+}
+""",
+        rejects("E0451"),
+    ),
+    "module_path_types_and_literals_twin": (
+        """\
+// module-path struct literals rustc accepts, through self:: and super:: and a use
+mod model {
+    pub struct Dense {
+        pub inputs: usize,
+        pub outputs: usize,
+    }
+    pub mod cfg {
+        pub struct Plan {
+            pub layers: Vec<super::Dense>,
+        }
+        pub fn plan() -> Plan {
+            Plan { layers: vec![super::Dense { inputs: 4, outputs: 2 }] }
+        }
+    }
+    pub fn single() -> self::Dense {
+        self::Dense { inputs: 1, outputs: 1 }
+    }
+}
+
+use model::cfg;
+
+fn main() {
+    let p = cfg::Plan { layers: vec![model::Dense { inputs: 2, outputs: 3 }] };
+    let q = cfg::plan();
+    let s = model::single();
+    let total: usize = p.layers.iter().chain(q.layers.iter()).map(|d| d.inputs * d.outputs).sum();
+    println!("{} {}", total, s.inputs + s.outputs);
+}
+""",
+        runs("14 2\n"),
+    ),
+    "module_path_types_twin": (
+        """\
+mod m { pub mod k { pub struct S { pub a: i32 } } pub struct T { pub b: i32 } }
+fn f(x: m::T) -> m::k::S { m::k::S { a: x.b } }
+fn main() { let s = f(m::T { b: 3 }); println!("{}", s.a); }
+""",
+        runs("3\n"),
     ),
 }
 

@@ -94,6 +94,9 @@ class TypeLowering:
                 if self.text(path) == "Self" and name in getattr(self, "assoc_types", {}):
                     return self.assoc_types[name]  # `Self::Output` of `impl Add` (op_traits)
                 self.check_prefix(path)
+                in_module = self.module_item(self.segments(node))  # `m::T`, `super::Dense`
+                if in_module is not None and in_module in self.structs:
+                    return StructT(self.structs[in_module])
             named = {
                 "String": STRING,
                 "Device": DEVICE,
