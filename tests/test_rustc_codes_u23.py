@@ -3,8 +3,9 @@ code (issue 26, held-out U15-U19 of session 22's O4): `&String::from(..).push_st
 as a `&str` (E0308: the refusal of a temporary changed waits for the body's types, as rustc's
 borrowck does), an unknown iterator method with a turbofish (E0599), a private field written
 in a literal of a module's struct (E0451; `net::L { .. }` literals and `m::k::S` types now
-lowered), indexing a value no `Index` impl of std takes (E0608), `let r: &mut i32 = &mut x;` of `x` not `mut` (E0596); with
-twins rustc runs. Verdicts recorded from rustc 1.95 (`rustc_verdicts`)."""
+lowered), indexing a value no `Index` impl of std takes (E0608), `let r: &mut i32 = &mut x;`
+of `x` not `mut` (E0596); with twins rustc runs. Verdicts recorded from rustc 1.95
+(`rustc_verdicts`)."""
 
 from __future__ import annotations
 
