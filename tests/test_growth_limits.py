@@ -101,3 +101,32 @@ def test_an_iterator_of_no_known_length_is_refused_at_the_first_item_too_many(mo
         assert len(pulls) == 6 - held  # one past the room left, never the whole iterator
     with pytest.raises(Unsupported):  # a known length: refused before any pull
         growth.pulled(range(4), "w", "a `Vec` grown", held=2)
+
+
+def test_memory_the_machine_refuses_is_one_refusal_of_a_machines_limit(tmp_path):
+    # Each `Vec` under pbpit's limit, all of them past the memory the process may take: the
+    # `MemoryError` is the machine's limit, one refusal (a traceback before).
+    import resource
+    import subprocess
+    import sys
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+    program = tmp_path / "rows.rs"
+    program.write_text(
+        "fn main() {\n"
+        "    let rows: Vec<Vec<u8>> = (0..1000).map(|_| vec![0u8; 60_000_000]).collect();\n"
+        '    println!("{}", rows.len());\n'
+        "}\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "pbpit", "run", str(program)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=limit,
+    )
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    first = out.stderr.splitlines()[0]
+    assert first.startswith("error: unsupported Rust: ") and diff._LIMIT in first, first

@@ -57,6 +57,16 @@ class RustProgram:
                     "well run it)",
                 )
             ) from None
+        except MemoryError:
+            # The machine's memory, not the program's behaviour (what pbpit's collections
+            # check, interp/growth.py, cannot see: many collections, each under its limit).
+            raise refused(
+                Unsupported(
+                    str(self.path),
+                    "the run's values, more than pbpit holds in the memory it is given; "
+                    "whether Rust can allocate them depends on the machine",
+                )
+            ) from None
 
 
 def load_rust_case(case: Case) -> RustProgram:
