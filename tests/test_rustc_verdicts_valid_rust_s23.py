@@ -674,6 +674,30 @@ fn main() {
 """,
         runs("[Score(0.9), Score(0.5)]\n"),
     ),
+    "u10_if_let_iter_mut_max_assign": (
+        """\
+fn main() {
+    let mut v = vec![3, 9, 2];
+    if let Some(m) = v.iter_mut().max() {
+        *m = 0;
+    }
+    println!("{:?}", v);
+}
+""",
+        runs("[3, 0, 2]\n"),
+    ),
+    "u10_rej_iter_mut_max_of_immutable": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    if let Some(m) = v.iter_mut().max() {
+        *m = 0;
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
     "u11_rej_trait_mut_param_of_immutable": (
         """\
 trait Step {

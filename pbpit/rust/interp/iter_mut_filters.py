@@ -107,6 +107,8 @@ def lower_if_let_find(lowerer: Any, node: Any) -> Any | None:
         return None
     found = parts(lowerer, value)
     body = node.child_by_field_name("consequence")
+    if found is None and body is not None and method_called(lowerer, value) in _BEST:
+        return _lower_if_let_best(lowerer, node, value, inner[1], body)
     if found is None or found[3] != "find" or body is None:
         return None
     stack = [body]
@@ -117,3 +119,45 @@ def lower_if_let_find(lowerer: Any, node: Any) -> Any | None:
         if part.type not in ("closure_expression", "for_expression", "while_expression"):
             stack.extend(part.children)
     return iter_mut.lower_for(lowerer, node, (value, inner[1], body))
+
+
+_BEST = ("max", "min")
+
+
+def _lower_if_let_best(lowerer: Any, node: Any, value: Any, name: Any, body: Any) -> Any | None:
+    """`if let Some(m) = v.iter_mut().max() { *m = 0; }` (`min()`): the loop over `v` by index
+    whose element at the index `max()` picks (the last greatest, `min()`'s the first least:
+    `v.iter().enumerate().max_by_key(|p| p.1)`) runs the block, `m` its place, then leaves;
+    None for another `if` (a receiver other than `v.iter_mut()`, a block that `break`s or
+    `continue`s an outer loop)."""
+    from pbpit.rust.interp import iter_mut
+    from pbpit.rust.interp.fn_refs import _receiver_closure
+    from pbpit.rust.interp.nodes import Binary, Block, Break, ExprStmt, Field, If, Local, Method
+
+    inner = receiver(value)
+    if method_called(lowerer, inner) != "iter_mut":
+        return None
+    stack = [body]
+    while stack:
+        part = stack.pop()
+        if part.type in ("break_expression", "continue_expression"):
+            return None
+        if part.type not in ("closure_expression", "for_expression", "while_expression"):
+            stack.extend(part.children)
+    loop = iter_mut.lower_for(lowerer, node, (inner, name, body))
+    if loop is None:
+        return None
+    pos = lowerer.pos(value)
+    best = "max_by_key" if method_called(lowerer, value) == "max" else "min_by_key"
+    whole = lowerer.expr(receiver(inner))
+    pairs = Method(pos, Method(pos, whole, "iter", [], []), "enumerate", [], [])
+    key = _receiver_closure(lowerer, pos, f"{best} key", None, lambda p: Field(pos, p, "1"))
+    picked = Method(pos, Method(pos, pairs, best, [], [key]), "unwrap", [], [])
+    cond = Binary(pos, "==", Local(pos, loop.binding, lowerer.scope), Field(pos, picked, "0"))
+    seen = loop.body.visible
+    left = ExprStmt(pos[0], Break(pos, loop), True, seen)
+    loop.breaks = True
+    then = Block(loop.body.pos, [ExprStmt(pos[0], loop.body, True, seen), left], None, seen)
+    picks = ExprStmt(pos[0], If(pos, cond, then, None), False)
+    loop.body = Block(loop.body.pos, [picks], None, seen)
+    return loop
