@@ -63,10 +63,8 @@ def _filled_at(reader: Any, node: Node, index: Node, body: Node) -> bool:
     writes that slot itself before (`shelf.slots[i] = Some(..)`)."""
     left = node.named_children[0] if node.named_child_count else None
     collection = left.named_children[0] if left is not None and left.named_child_count else None
-    if collection is None or collection.type != "field_expression":
+    if collection is None:
         return False
-    holder = reader.text(collection.named_children[0])
-    key = reader.text(index)
     slot = reader.text(left)
     for write in descendants(body):
         if write.type != "assignment_expression" or write.start_byte >= node.start_byte:
@@ -74,6 +72,10 @@ def _filled_at(reader: Any, node: Node, index: Node, body: Node) -> bool:
         target = write.named_children[0] if write.named_child_count else None
         if target is not None and target.type == "index_expression" and reader.text(target) == slot:
             return True
+    if collection.type != "field_expression":
+        return False
+    holder = reader.text(collection.named_children[0])
+    key = reader.text(index)
     for call in descendants(body):
         function = call.child_by_field_name("function") if call.type == "call_expression" else None
         arguments = call.child_by_field_name("arguments")

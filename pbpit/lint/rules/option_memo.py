@@ -34,6 +34,8 @@ def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] |
     if body is None or meeting.in_macro or not all(is_name(p) for p in parts) or len(parts) > 2:
         return None
     slots = len(parts) == 2 and _vec_of_options(parts[1], fixes)
+    local_slots = len(parts) == 1 and _local_slots(name, fixes)  # `let mut v = vec![None; 4];`
+    slots = slots or local_slots
     if not slots and not option_of_tensor(name, fixes):
         return None
     if parts[0] not in (meeting.entry or {}):
@@ -49,7 +51,7 @@ def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] |
             # shelf.slots[i].is_none()`): the pass's slot, written inline.
             scopes, place, inline = [body], name, True
     else:
-        scopes, place = [body], name
+        scopes, place, inline = [body], name, local_slots
     puts = [put for scope in scopes for put in _puts(place, scope, fixes, slots)]
     if not puts or any(put is None for put in puts):
         return None
@@ -130,6 +132,24 @@ def _vec_of_options(field_: str, fixes: Fixes) -> bool:
         rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*Vec\s*<\s*Option\s*<\s*Tensor\b"
     )
     return declared.search(fixes.data) is not None
+
+
+def local_slots(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] | None:
+    """`option_memo_fixes` of a local `Vec` of `Option` slots (`let mut protos:
+    Vec<Option<Tensor<2>>> = vec![None; 4];`) the loop fills when empty; None otherwise."""
+    if not is_name(name) or not _local_slots(name, fixes):
+        return None
+    return option_memo_fixes(name, meeting, fixes)
+
+
+def _local_slots(name: str, fixes: Fixes) -> bool:
+    """Whether a `let` of the file makes `name` a `Vec` of empty slots for tensors: written
+    `Vec<Option<Tensor<..>>>`, or `vec![None; n]` (`vec![None, None]`)."""
+    made = re.compile(
+        rb"let\s+mut\s+" + re.escape(name.encode()) + rb"\s*"
+        rb"(?::\s*Vec\s*<\s*Option\s*<\s*Tensor\b[^=;]*)?=\s*vec!\s*\[\s*None\b"
+    )
+    return made.search(fixes.data) is not None
 
 
 def _slot_given(holder: str, puts: list[Node], body: Node, fixes: Fixes) -> str | None:
