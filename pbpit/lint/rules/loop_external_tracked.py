@@ -88,6 +88,7 @@ from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.rules.memo_map import memo_fixes, memo_help, memo_of
 from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
+from pbpit.lint.rules.option_memo import local_slots
 from pbpit.lint.rules.recompute_loop import recompute_in_loop
 from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot, snapshot_helps
 from pbpit.lint.rules.stepped_modules import elsewhere_title
@@ -306,9 +307,10 @@ fn main() {
                     f"added in its own pass, not those `{name}` accumulated)"
                 )
                 helps = [option, replace(detach, message=said, applicability="MaybeIncorrect")]
-            elif cached := memo_fixes(name, meeting, fixes):
+            elif cached := memo_fixes(name, meeting, fixes) or local_slots(name, meeting, fixes):
                 # A map memo read back by later passes (`features.entry(i).or_insert_with(..)`):
-                # made each pass where the loop trains what makes it, else stored detached.
+                # made each pass where the loop trains what makes it, else stored detached (a
+                # local `Vec` of `Option` slots filled when empty: option_memo.local_slots).
                 helps = cached
             elif put := detach_in_map(definition.name, name, meeting, fixes):
                 # A map read at an earlier pass's key before this pass inserts: it has no
