@@ -18,7 +18,8 @@ written by hand; the carriers below are hand verdicts):
 - b2 (helper B2's): a `Vec<Option<Tensor>>` slot the loop fills itself when empty
   (`shelf.slots[i] = Some(..)`), read again by the next round: emptied after the pass's step
   (`shelf.slots[i] = None;`), which keeps the encoder training (detached where put, it would
-  not learn); lint reads that emptying and is silent on the fixed program.
+  not learn); lint reads that emptying and is silent on the fixed program. b4: the same slots
+  in a local `let mut protos: Vec<Option<Tensor<2>>> = vec![None; 4];` (`protos[k] = None;`).
 
 The oracle is each twin: its run (the losses it prints, pass by pass), and its text where the
 fix is one word or one line."""
@@ -49,6 +50,7 @@ HAND = {
     "e6_helper_returns_option.rs": "total",
     "e7_tuple_struct_peek_ref_self.rs": "tally.0",
     "b2_slot_vec_inline.rs": "shelf.slots",
+    "b4_local_slots_vec.rs": "protos",
     "b3_tally_flush_clone.rs": "tally.0",
 }
 
