@@ -111,7 +111,7 @@ def items_are_values(iterable: Any) -> bool:
 
 
 # Adapters whose items are their receiver's; the ways a collection of values gives values.
-_KEEPING = frozenset(
+_VALUES_KEPT = frozenset(
     ("rev", "skip", "take", "step_by", "filter", "skip_while", "take_while", "peekable")
     + ("fuse", "cycle", "chain")
 )
@@ -126,7 +126,7 @@ def _values_kept(e: Any) -> bool:
     recv = e.recv
     if recv is None or recv.borrowed:
         return False
-    if e.name in _KEEPING:
+    if e.name in _VALUES_KEPT:
         return items_are_values(recv) if isinstance(recv, Method) else _ranged(recv)
     if e.name in _GIVING and not e.args or e.name == "drain":
         return items_are_values(recv)
