@@ -164,7 +164,7 @@ class DispatchRules:
                 e.impl = DYN
                 mapping = {trait.self_param: recv}
                 self.args(e, *[traits.subst(t, mapping) for t in sig.param_tys[1:]])
-                traits.mark_cell_args(sig, e.args)  # `o.update(&mut w, g)`: `p: &mut f64`
+                traits.mark_cell_args(self, sig, e.args)  # `o.update(&mut w, g)`: `p: &mut f64`
                 _refuse_borrowed_method_args(self, sig, e.args)  # `l.forward(&x)`: E0308
                 return traits.subst(sig.ret, mapping)
             found.extend(t for t in trait.supertraits if t not in seen)

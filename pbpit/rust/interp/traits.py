@@ -437,10 +437,21 @@ class _CellParam:
     num_ref = True  # (what `num_refs.mark_argument` asks of a parameter's binding)
 
 
-def mark_cell_args(sig: FnItem, args: list) -> None:
+def mark_cell_args(checker: Any, sig: FnItem, args: list) -> None:
     """`o.update(&mut w, g)` of a trait's `fn update(&mut self, p: &mut f64, g: f64)` called on
     a `dyn` or generic receiver: each argument given a `&mut` number parameter made a cell, as
-    for the program's own functions (num_refs.py)."""
-    for takes, arg in zip(getattr(sig, "cell_params", ()), args, strict=False):
-        if takes:
-            num_refs.mark_argument(_CellParam, arg)
+    for the program's own functions (num_refs.py); another argument (`&w`, a value) is
+    rustc's E0308."""
+    from pbpit.rust.interp.grammar import rejects
+    from pbpit.rust.interp.nodes import Local
+    from pbpit.rust.interp.types import show
+
+    cells = getattr(sig, "cell_params", ())
+    for takes, arg, ty in zip(cells, args, sig.param_tys[1:], strict=False):
+        if not takes:
+            continue
+        lent = isinstance(arg, Local) and not arg.borrowed and num_refs.holds_cell(arg.binding)
+        if not (arg.mut_borrow or lent):
+            what = f"mismatched types: expected `&mut {show(ty)}`"
+            raise checker.fail(arg.pos, rejects(what, "E0308"))
+        num_refs.mark_argument(_CellParam, arg)
