@@ -563,17 +563,25 @@ def unify_collected(checker: Checker, declared: Ty, found: Ty, init: Expr) -> No
     """`let v: Vec<i32> = it.collect();` of an iterator of another item: rustc's E0277
     (`Vec<i32>: FromIterator<i64>` is not implemented) at `collect`, else `unify`."""
     target, made = resolve(declared), resolve(found)
-    if not (
-        isinstance(init, Method)
-        and init.name == "collect"
-        and not init.targs
-        and type(target) is Wrap
-        and type(made) is Wrap
-        and made.kind == "Vec"
-    ):
+    collect = isinstance(init, Method) and init.name == "collect" and not init.targs
+    if collect and type(made) is Wrap and made.kind == "Vec" and _no_collection(target):
+        collected_into(checker, declared, found, made.inner, init.pos)  # `let s: i32 = ..`
+    if not (collect and type(target) is Wrap and type(made) is Wrap and made.kind == "Vec"):
         checker.unify(declared, found, init.pos)
         return
     collected_into(checker, declared, found, made.inner, init.pos)
+
+
+def _no_collection(target: Ty) -> bool:
+    """Whether `target` is a type no iterator is collected into (`i32`, `bool`, a tuple):
+    `FromIterator` is std's for collections, `String`, `Box<[T]>`, `Result`, `Option`, `()`."""
+    from pbpit.rust.interp.types import BOOL, CHAR, STRING, TupleT, is_number
+
+    if target is STRING:
+        return False
+    return is_number(target) or target in (BOOL, CHAR) or type(target) is TupleT and (
+        len(target.elems) != 2  # (a pair of collections: `unzip`'s, `(Vec<A>, Vec<B>)`)
+    )
 
 
 def collected_into(checker: Checker, target: Ty, made: Ty, item: Ty, pos: Pos) -> None:

@@ -69,14 +69,14 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
     written = fn.node.child_by_field_name("return_type") if fn.node is not None else None
     if written is None or written.type != "reference_type" or fn.body is None:
         return
-    returned = [fn.body.tail] if isinstance(fn.body, Block) else []
+    returned = _results(fn.body) if isinstance(fn.body, Block) else []  # (`if`'s branches)
     _refuse_elided_returned(checker, fn, written)  # `-> &'a str` of `b: &str`: E0621
     made: set[int] = set()  # `let w = v.to_vec();`: a value of the body's own
     stack = [fn.body]
     while stack:
         node = stack.pop()
-        if isinstance(node, Return):
-            returned.append(node.value)
+        if isinstance(node, Return) and node.value is not None:
+            returned.extend(_results(node.value))
         if isinstance(node, Let) and node.binding is not None and _made(node.init):
             made.add(id(node.binding))
         if not isinstance(node, Closure):
@@ -151,7 +151,20 @@ _MAKING = frozenset(("to_vec", "collect", "to_string", "to_owned"))
 def _made(init) -> bool:  # noqa: ANN001 - an Expr or None
     from pbpit.rust.interp.nodes import Method
 
+    if isinstance(init, Method) and init.name == "clone" and not init.args and not init.borrowed:
+        return _cloned_value(init)  # `let local = v.clone();` of a `&Vec<f32>`: a `Vec`
     return isinstance(init, Method) and init.name in _MAKING and not init.borrowed
+
+
+def _cloned_value(e) -> bool:  # noqa: ANN001 - a Method `clone`
+    """Whether `x.clone()` certainly makes a value: of a `Vec`, a `String`, a map, a struct that
+    derives `Clone` (of a type not `Clone` it would copy the reference)."""
+    from pbpit.rust.interp.types import STRING, StructT, Wrap, resolve
+
+    made = resolve(e.ty)
+    if type(made) is StructT:
+        return "Clone" in made.item.derives
+    return made is STRING or type(made) is Wrap and made.kind in ("Vec", "HashMap", "VecDeque")
 
 
 # std's methods returning a reference into their receiver (`&str`, `&[T]`), as a function whose

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from pbpit.rust.interp import (
     arm_values,
+    deref_moves,
     fnmut_moves,
     owned_values,
     place_moves,
@@ -113,6 +114,14 @@ def _unassigned(state: dict[Binding, Move], binding: Binding) -> bool:
     return move is not None and move.uninit and not move.possibly
 
 
+def _reads(stmt: object, hidden: Binding) -> bool:
+    """Whether `stmt` is the `let` of a name of a pattern taking `hidden`'s value apart."""
+    part = stmt.init if isinstance(stmt, Let) else None
+    while isinstance(part, Field | Index):
+        part = part.base
+    return isinstance(part, Local) and part.binding is hidden
+
+
 def _join(a: State, b: State) -> State:
     if a is None:
         return None if b is None else dict(b)
@@ -149,6 +158,7 @@ class MoveCheck:
     def __init__(self, crate: Crate) -> None:
         self.path = crate.path
         self.crate = crate
+        self.destructuring: Expr | None = None  # a `let` pattern's value (`let (a, _) = *r;`)
         self.loops: dict[int, _Loop] = {}
         self.depth = 0
         self.closures: list[tuple[FnScope, set[Binding]]] = []
@@ -160,6 +170,7 @@ class MoveCheck:
         self.opaque: set[Binding] = set()
         # references whose targets hold values all through: `&self`, `p: &P` ("shared"/"mutable")
         self.behind: dict[Binding, str] = {}
+        self.single: set[Binding] = set()  # certainly one `&` to values (deref_moves.py)
         # the uses that move a binding, in one function (a field moved out: the `Field`)
         self.moved: list[Local | Field] = []
         self.holding: set[int] = set()  # closures capturing a value not `Copy` by value
@@ -306,6 +317,7 @@ class MoveCheck:
         return self.exprs(e.args, state, moving=True)
 
     def w_Method(self, e: Method, state: State, moving: bool) -> State:  # noqa: N802
+        deref_moves.note_closure(self, e)  # `v.iter().map(|w| *w)`: E0507
         state = self.expr(e.recv, state, moving=owned_values.takes_self(e))
         state = self.exprs(e.args, state, moving=True)
         fnmut_moves.refuse(self, e)  # `it.map(|k| h * w)` moving the captured `h`: E0507
@@ -318,6 +330,8 @@ class MoveCheck:
         return self.expr(e.right, state, by_value)
 
     def w_Unary(self, e: Unary, state: State, moving: bool) -> State:  # noqa: N802
+        if moving and state is not None and e is not self.destructuring:  # `let o: S = *s;`
+            deref_moves.refuse(self, e)
         neg = e.op == "-" and (type(resolve(e.ty)) is TensorT or hasattr(e, "user"))
         return self.expr(e.operand, state, moving=neg)  # (`user`: a struct's `Neg`)
 
@@ -467,7 +481,13 @@ class MoveCheck:
     def w_Block(self, e: Block, state: State, moving: bool) -> State:  # noqa: N802
         for at, stmt in enumerate(e.stmts):
             if isinstance(stmt, Let):
+                hidden = stmt.binding is not None and stmt.binding.name.startswith("(")
+                self.destructuring = stmt.init if hidden else None  # `let (a, _) = *r;`
+                if hidden and isinstance(stmt.init, Unary) and state is not None:
+                    parts = [s for s in e.stmts[at + 1 :] if _reads(s, stmt.binding)]
+                    deref_moves.refuse(self, stmt.init, parts)
                 state = self.expr(stmt.init, state, moving=True)
+                deref_moves.note_let(self, stmt)  # `let r = &x;`: `*r` moves out of a `&`
                 state = self.destructured(e.stmts, at, state)  # `let (a, _) = pair;`
                 if stmt.declared is None:  # `let y = r;`: no type to reborrow `r` as
                     state = self.move_ref(stmt.init, state)
@@ -558,6 +578,7 @@ class MoveCheck:
 
     def w_For(self, e: For, state: State, moving: bool) -> State:  # noqa: N802
         state = self.move_ref(e.iterable, self.expr(e.iterable, state, moving=True))
+        deref_moves.note_for(self, e.binding, e.iterable)  # `for s in v.iter()`: `*s` E0507
         return self.repeat(e, state, None, fresh=e.binding, exits=True)
 
     def repeat(

@@ -1,0 +1,111 @@
+"""A move out of `*r` (`let owned: Sample = *s;`, `take(*s)`, `out.push(*row)`, `*a` given back)
+where `r` is certainly a reference to a value that is not `Copy`: rustc's E0507, "cannot move
+out of `*s` which is behind a shared reference". pbpit erases references, so it would copy
+the value out.
+
+Judged only where `r` certainly is one reference to values (not a `&&T`, whose `*r` is a `&T`
+and `Copy`): a parameter written `&T` (`T` without `&`) or `&self` (the move check's
+`behind`); `let r = &x;` and `let r = &v[0];` of a variable holding values all through (its
+`values`); the item of a `for` over `v.iter()` (`&v`, through adapters that keep the items) of
+such a `v`, and the parameter of such a closure taking an item (`map`, `for_each`, `any`..);
+`let best = v.iter().max_by(..).unwrap();` (what `ref_results.shape` knows gives a `&T` of
+`v.iter()`'s items). A pattern taking `*r` apart (`let (n, s) = *p;`) moves only the names
+it binds that are not `Copy` (`let (n, _) = *p;` runs).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import Closure, Field, Index, Let, Local, Method, Unsupported
+from pbpit.rust.interp.place_moves import _kept, place_root_of_values
+from pbpit.rust.interp.types import resolve, show
+
+# Adapters whose items are their receiver's; the methods whose closure takes an item itself.
+_KEEPING = frozenset(("rev", "skip", "take", "step_by", "peekable", "chain", "cycle", "fuse"))
+_ITEM_TAKERS = frozenset(("map", "for_each", "any", "all", "position", "filter_map", "find_map"))
+# What picks one item of an iterator, an `Option<&T>` then unwrapped
+_PICKS = frozenset(("next", "last", "max", "min", "max_by", "min_by", "max_by_key", "min_by_key"))
+_PICKS_TOO = frozenset(("find", "nth", "unwrap", "expect"))
+
+
+def _of_values(check: Any, e: Any) -> bool:
+    """Whether the place `e` is held by a variable of values all through (or behind a
+    reference to such)."""
+    root = place_root_of_values(e)
+    return root is not None and (root.binding in check.values or root.binding in check.behind)
+
+
+def items_of_values(check: Any, iterable: Any) -> bool:
+    """Whether `iterable` gives references to values, one each: `v.iter()`, `&v`, `v.iter().rev()`
+    of a `v` of values."""
+    while isinstance(iterable, Method) and iterable.name in _KEEPING and not iterable.borrowed:
+        iterable = iterable.recv
+    if isinstance(iterable, Method) and iterable.name == "iter" and not iterable.args:
+        return not iterable.borrowed and _of_values(check, iterable.recv)
+    if isinstance(iterable, Local | Field) and iterable.borrowed and not iterable.mut_borrow:
+        return _of_values(check, iterable)
+    return False
+
+
+def note_let(check: Any, stmt: Let) -> None:
+    """`let r = &x;`, `let r = &v[0];`, `let b = v.iter().max_by(..).unwrap();` of values."""
+    init, binding = stmt.init, stmt.binding
+    if init is None or binding is None or stmt.declared is not None:
+        return
+    if init.borrowed and not init.mut_borrow and isinstance(init, Local | Field | Index):
+        if _of_values(check, init):
+            check.single.add(binding)
+        return
+    picked = init
+    while isinstance(picked, Method) and picked.name in _PICKS_TOO:
+        picked = picked.recv
+    if picked is not init and isinstance(picked, Method) and picked.name in _PICKS | _PICKS_TOO:
+        if items_of_values(check, picked.recv):
+            check.single.add(binding)
+
+
+def note_for(check: Any, binding: Any, iterable: Any) -> None:
+    """The item of `for s in v.iter()` of a `v` of values."""
+    if binding is None or binding.name.startswith("("):
+        return
+    if items_of_values(check, iterable):
+        check.single.add(binding)
+
+
+def note_closure(check: Any, e: Method) -> None:
+    """The parameter of `v.iter().map(|s| ..)` (an item itself, not `&&T`) of values."""
+    if e.name not in _ITEM_TAKERS or len(e.args) != 1 or not isinstance(e.args[0], Closure):
+        return
+    closure = e.args[0]
+    if len(closure.params) == 1 and closure.param_tys[0] is None:
+        note_for(check, closure.params[0], e.recv)
+
+
+def refuse(check: Any, e: Any, parts: list | None = None) -> None:
+    """rustc's E0507 for `*r` moved. `parts`: the `let`s of a pattern taking `*r` apart (`let
+    (n, s) = *p;`), of which only a binding not `Copy` moves."""
+    operand = e.operand
+    if e.op != "*" or not isinstance(operand, Local) or operand.borrowed:
+        return
+    binding = operand.binding
+    if binding not in check.single and binding not in check.behind:
+        return
+    shown = f"*{binding.name}"
+    if parts is not None:
+        moved = [p for p in parts if p.binding is not None and _kept(p.binding) is not None]
+        if not moved:
+            return
+        field = moved[0].init
+        shown = binding.name + (f".{field.name}" if isinstance(field, Field) else "")
+    elif _kept(e) is None:
+        return
+    kind = "mutable" if binding.mut_ref or check.behind.get(binding) == "mutable" else "shared"
+    what = f"cannot move out of `{shown}` which is behind a {kind} reference"
+    err = Unsupported(f"{check.path}:{e.pos[0]}:{e.pos[1]}", rejects(what, "E0507"))
+    err.label = (
+        f"move occurs because `{shown}` has type `{show(resolve(e.ty))}`, which does not "
+        "implement the `Copy` trait"
+    )
+    raise err
