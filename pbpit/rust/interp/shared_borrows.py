@@ -103,6 +103,10 @@ class _Walk:
                         self.stored.append((node.target.binding, x, node))
                 elif (x := chain_borrows.lent_root(value)) is not None:  # `v.iter().next()..`
                     self.stored.append((node.target.binding, x, node))
+                elif (lent := returned_borrow(value)) is not None and (
+                    x := place_root(lent)
+                ) is not None:  # `w = first_word(&line);`: elision lends `line`
+                    self.stored.append((node.target.binding, x, node))
         if isinstance(node, For) and node.binding is not None:
             self.declared[id(node.binding)] = (*loops, node)
             if node.body is not None:  # a `for` variable lives for one turn of the body
@@ -213,6 +217,9 @@ def refuse_dropped_views(body: Block, path: str) -> None:
         for loop in loops:
             if loop in declared and loop not in w.declared.get(id(holder), ()):
                 raise _dies(x, path)
+    dropped = w.outlived()  # `ws = m.weights();` in a block: the method known once typed
+    if dropped is not None:
+        raise _dies(dropped, path)
 
 
 def _held(value: Expr) -> list[Expr]:
