@@ -275,8 +275,10 @@ def _refuse_second_call(stmts: list[Any], closure: Any, moved: Local, path: str)
     calls = [c for stmt in stmts for c in _straight_calls(stmt, closure)]
     for loop in (loop for stmt in stmts for loop in loops_calling(stmt, closure)):
         body = loop.body
-        again = next((c for c in _straight_calls(body, closure)), None) if body else None
-        if again is not None:  # called each pass: the second pass calls it moved
+        # called in a pass, behind a branch too: a later pass may call it moved (the loop has no
+        # `break` nor `return`)
+        again = next((n for _, n in _walk(body) if _is_call(n, closure)), None) if body else None
+        if again is not None:
             calls = [again, again]
             break
     if len(calls) < 2:
