@@ -285,6 +285,14 @@ def _partition_type(ck: Any, e: Any, recv: Ty) -> Ty:
                       "(a, b): (Vec<_>, Vec<_>) = ..`)")
     if not (type(target) is Wrap and target.kind == "Vec"):
         raise ck.fail(e.pos, f"`partition` into `{show(target)}` (pbpit makes `Vec`s)")
+    try:
+        unify(target.inner, item)
+    except Mismatch:  # `(0u32..10).partition::<Vec<i32>, _>(..)`: `Vec<i32>: Extend<u32>`
+        extend = f"Extend<{show(resolve(item))}>"
+        what = f"the trait bound `{show(target)}: {extend}` is not satisfied"
+        err = ck.fail(e.pos, rejects(what, "E0277"))
+        err.label = f"the trait `{extend}` is not implemented for `{show(target)}`"
+        raise err from None
     ck.unify(target, made, e.pos)
     return TupleT([made, made])
 
