@@ -624,6 +624,23 @@ fn main() {
 """,
         rejects("E0382"),
     ),
+    "u04_get_mut_literal_key_iter_mut_zip": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut p: HashMap<&str, Vec<f32>> = HashMap::new();
+    p.insert("w", vec![1.0, 2.0]);
+    let g = vec![0.5, 0.5];
+    if let Some(v) = p.get_mut("w") {
+        for (a, b) in v.iter_mut().zip(g.iter()) {
+            *a -= b;
+        }
+    }
+    println!("{:?}", p["w"]);
+}
+""",
+        runs("[0.5, 1.5]\n"),
+    ),
     "u05_rej_array_too_short_for_rest": (
         """\
 fn main() {

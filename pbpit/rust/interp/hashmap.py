@@ -589,7 +589,7 @@ def _pure_key(key: Any) -> bool:
         part = stack.pop()
         if part.type not in _PLACES + _KEY_PARTS and part.is_named:
             return False
-        if part.type != "field_expression":
+        if part.type not in ("field_expression", "string_literal"):  # (`"w"`: its content)
             stack.extend(part.children)
     return True
 
@@ -675,7 +675,7 @@ def written_back(lowerer: Any, node: Any, place: tuple[Any, Any], binding: Any, 
             called = f"{key}()" if key in ENDS else "get_mut(..)"
             what = f"`{root}` used while `if let Some(..) = {lowerer.text(holder)}.{called}` "
             raise lowerer.fail(part, what + "borrows it (rustc: E0499/E0502)")
-    if then.tail is not None:
+    if then.tail is not None and type(then.tail).__name__ not in ("For", "While"):  # (`()`)
         raise lowerer.fail(body, "a value out of `if let Some(..) = m.get_mut(..)`'s block")
     pos = lowerer.pos(body)
     index = end_key(lowerer, key, holder, pos) if key in ENDS else lowerer.expr(key)
