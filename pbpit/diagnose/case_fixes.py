@@ -196,6 +196,22 @@ class CaseFixes:
         return self.entry.carried
 
     @property
+    def blended(self) -> bool:
+        """The loop gives the tensor's binding a value made from its own (`slow = slow * k +
+        w.val() * (1.0 - k)`): state the loop carries, though made before it
+        (`pbpit.lint.rules.blended_state`)."""
+        label = self.node.label or ""
+        if self.result.language is not Language.RUST or self.result.crate is not None:
+            return False
+        if self.entry.loop_line is None or not label.isidentifier():
+            return False
+        from pbpit.lint.rules.blended_state import blended_in_run
+        from pbpit.rust.syntax import parse_file
+
+        source = parse_file(self.result.source)
+        return source is not None and blended_in_run(source, self.entry.loop_line, label)
+
+    @property
     def _loop(self) -> Loop | None:
         return next((loop for loop in self.loops if loop.line == self.entry.loop_line), None)
 

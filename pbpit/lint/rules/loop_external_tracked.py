@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Diagnostic, Help
 from pbpit.engine.graph import Requirement
-from pbpit.lint.fixes import Fixes
+from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, through_note
 from pbpit.lint.rules.accumulator_reset import SUM_ONCE, backward_once
+from pbpit.lint.rules.blended_state import blends_itself
 from pbpit.lint.rules.called_loop import recompute_in_called_loop
 from pbpit.lint.rules.carried_collections import detach_in_map
 from pbpit.lint.rules.carried_logs import (
@@ -380,6 +381,13 @@ fn main() {
                     # The program reads that gradient: recomputing keeps it, first where
                     # it is written as code.
                     helps.insert(1 if helps[0].edits else 0, detach)
+            if _reassigned(definition.name, meeting, fixes):
+                # The loop assigns it anew from itself (a slow copy blended after each step):
+                # the state it carries, detached where it is carried, first.
+                # Made anew in each pass, it would lose what the passes before put there.
+                carry = detach_each_pass(name, meeting, False, fixes)
+                kept = [h for h in helps if self.fix_of(h.message) is not RECOMPUTE_IN_LOOP]
+                helps = [carry, *kept] if carry.edits else helps
             together = made_beside(meeting, fixes)
             if len(together) > 1:
                 # `mean` and `std` measured once: one alone fixed still panics at the other.
@@ -488,6 +496,11 @@ fn main() {
             return [reset, detach]
         detach, recompute = case.detach(), case.recompute()
         name = case.node.label or f"NodeId({case.node.id})"
+        if case.blended:
+            # Blended from its own value by the loop: neither applies; lint's fix (the blend
+            # detached where it is carried) is the one (blended_state.py).
+            detach.applies = recompute.applies = False
+            return [detach, recompute]
         if any(b.root == case.node.id for b in case.result.backwards):
             # The loss itself, backpropagated by every pass (a line search's tries, an inner
             # loop's steps): detached, its backward would have nothing to backpropagate; built
@@ -624,3 +637,12 @@ def in_a_called_loop(rule: str, meeting: Meeting, fixes: Fixes) -> Diagnostic:
 def detach_once(definition: Definition, fixes: Fixes, sure: bool = False) -> Help:
     """Detach once, written where the tensor is made (`detach_once.detach_once_edits`)."""
     return detach_once_help(definition.name, detach_once_edits(definition, fixes), sure)
+
+
+def _reassigned(name: str, meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loop blends `name` from its own value, no optimizer stepping it
+    (blended_state.py): state it carries, detached where it is carried."""
+    loop = meeting.loop
+    if loop is None or not is_name(name) or leaf_trained(name, meeting, fixes):
+        return False
+    return blends_itself(loop, name, fixes.text)
