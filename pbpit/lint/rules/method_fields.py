@@ -431,7 +431,16 @@ _FIELD_PATH = re.compile(r"(?!self\.)[a-z_]\w*(?:\.[a-z_]\w*)+", re.ASCII)
 
 
 def _reads_name(value: Node, name: str, fixes: Fixes) -> bool:
-    """Whether `value` reads the variable `name` (`c.clone() * m + feature * (1.0 - m)`)."""
+    """Whether `value`, written into a map's entry through `*c = value` (a place `get_mut`
+    gives), reads the variable `name` (`c.clone() * m + feature * (1.0 - m)`). A field given
+    a value made of it (`self.sum = Some(self.sum.clone().map_or(loss.clone(), ..))`, an
+    accumulator) is not: its fix is the reset where it is backpropagated."""
+    parent = value.parent
+    left = parent.child_by_field_name("left") if parent is not None else None
+    if parent is None or parent.type != "assignment_expression" or left is None:
+        return False
+    if left.type != "unary_expression":
+        return False
     return any(n.type == "identifier" and fixes.text(n) == name for n in descendants(value))
 
 
