@@ -7,6 +7,10 @@ hand before pbpit's was looked at.
   `match protos.get_mut(label) { Some(p) => *p = .., None => protos.insert(..) }` (q04, which
   pbpit refused to run) and through `let updated = match protos.get(..) {..};
   protos.insert(*label, updated);` (q04b, for which pbpit tried `protos.detach()`, a HashMap's).
+- b1..b4: a struct's map updated by its method (`match self.centroids.get_mut(&class)`, the
+  older `Tensor<B, 2>`), a helper function given `&mut targets` (`and_modify` then
+  `or_insert_with`), a `Vec` of centroids through `if let Some(c) = centroids.get_mut(k)`, and
+  `*styles.entry(*user).or_insert(..) = prev * 0.5 + s * 0.5` of a map whose type is inferred.
 - a1..a5: the same update written `if let Some(p) = protos.get_mut(&k) {..} else {..}`,
   `entry(k).and_modify(|p| *p = ..).or_insert(emb)` of a `BTreeMap`, `*protos.entry(k)
   .or_insert(emb) = blended`, and prototypes made before the loop updated only through
@@ -14,7 +18,9 @@ hand before pbpit's was looked at.
 
 Hand verdicts: the map carries the tensor (`protos`), and every write into it must store a
 detached tensor; NodeIds counted by hand (N4's VERDICTS for q04/q04b: `emb` of sample 0 is
-NodeId(6); the two prototypes made before the loop in a4/a5 take ids 1 and 2, so it is 8 there).
+NodeId(6); the two prototypes made before the loop in a4/a5 take ids 1 and 2, so it is 8 there;
+b1: `tanh` of the first sample, 6; b2: the `reshape` of the first batch's output, 7; b3: the
+first point's `z`, 7, after the two centroids' ids; b4: the first click's style `s`, 5).
 The oracle of a fix is the twin's run: the fixed program prints what the twin prints."""
 
 from __future__ import annotations
@@ -36,14 +42,18 @@ HERE = Path(__file__).parent / "advice_a23"
 RULE = "loop-external-tracked"
 CONSUMED = "graph tape has already been consumed at NodeId({})"
 
-HAND = {  # the NodeId the run panics at, counted by hand
-    "q04_match_get_mut.rs": 6,
-    "q04b_match_get_insert.rs": 6,
-    "a1_if_let_get_mut_else_insert.rs": 6,
-    "a2_btree_and_modify_or_insert.rs": 6,
-    "a3_deref_entry_assign.rs": 6,
-    "a4_btree_get_mut_only.rs": 8,
-    "a5_and_modify_only.rs": 8,
+HAND = {  # the NodeId the run panics at, counted by hand, and the binding that carries it
+    "q04_match_get_mut.rs": (6, "protos"),
+    "q04b_match_get_insert.rs": (6, "protos"),
+    "a1_if_let_get_mut_else_insert.rs": (6, "protos"),
+    "a2_btree_and_modify_or_insert.rs": (6, "protos"),
+    "a3_deref_entry_assign.rs": (6, "protos"),
+    "a4_btree_get_mut_only.rs": (8, "protos"),
+    "a5_and_modify_only.rs": (8, "protos"),
+    "b1_bank_struct_older.rs": (6, "bank.centroids"),
+    "b2_task_ema_btree.rs": (7, "targets"),
+    "b3_centroid_vec_index.rs": (7, "centroids"),
+    "b4_entry_deref_counts.rs": (5, "styles"),
 }
 COMMANDS = ["run", "audit", "explain", "lint"]
 
@@ -67,8 +77,8 @@ def _twin_output(name: str, tmp_path: Path) -> str:
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_each_program_panics_at_the_hand_node_and_its_twin_runs_clean(name, tmp_path):
     status, _, err = pbpit_run(HERE / name)
-    assert status == 101 and CONSUMED.format(HAND[name]) in err, err
-    assert _twin_output(name, tmp_path).count("\n") == 5
+    assert status == 101 and CONSUMED.format(HAND[name][0]) in err, err
+    assert _twin_output(name, tmp_path).count("\n") >= 4
     twin = tmp_path / "twin.rs"
     done = pbpit_main("lint", "--format", "json", str(twin))
     assert json.loads(done.stdout)["findings"] == []
@@ -78,11 +88,12 @@ def test_each_program_panics_at_the_hand_node_and_its_twin_runs_clean(name, tmp_
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_each_command_names_the_map_and_its_first_fix_trains_as_the_twin(name, command, tmp_path):
     (first, *_) = json_diagnostics(command, HERE / name)
-    assert first["rule"] == RULE and first_named(first["message"]) == "protos", first["message"]
+    carrier = HAND[name][1]
+    assert first["rule"] == RULE and first_named(first["message"]) == carrier, first["message"]
     coded = [h for h in first["help"] if h["edits"]]
     assert coded, first["help"]
     fix = coded[0]
-    assert "detach `protos`" not in fix["message"], fix["message"]
+    assert f"detach `{carrier}`" not in fix["message"], fix["message"]
     assert fix.get("checked", {}).get("verdict", "runs") == "runs", fix
     fixed = tmp_path / "fixed.rs"
     fixed.write_text(apply_json_edits(_text(name), fix["edits"]))
@@ -128,11 +139,14 @@ def test_the_update_arm_left_tracked_still_warns_and_still_panics(tmp_path):
     assert [e["line"] for e in fix["edits"]] == [39, 39], fix
 
 
-def test_std_maps_updated_through_get_mut_print_what_rustc_prints():
+@pytest.mark.parametrize("name", ["std_maps_get_mut.rs", "std_get_mut_beside_fields.rs"])
+def test_std_maps_updated_through_get_mut_print_what_rustc_prints(name):
     # `match m.get_mut(..)` with the `None` arm inserting (HashMap, Vec, BTreeMap), `if let
     # Some(p) = m.get_mut(&(i % 2))`, `*m.entry(k).or_insert(d) = v`, `and_modify`,
-    # `values_mut`: rustc 1.95's binary's output recorded beside the program.
-    program = HERE / "std_maps_get_mut.rs"
+    # `values_mut`; a method's `match self.c.get_mut(..)` whose arm reads `self.tag` and
+    # writes `self.n` (fields apart from the map): rustc 1.95's binary's output recorded
+    # beside each program.
+    program = HERE / name
     assert pbpit_run(program)[:2] == recorded(program)[:2]
 
 

@@ -298,19 +298,19 @@ def detach_at_push(
 
 
 def detach_in_map(tensor: str, name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
-    """For a map of tensors (`seen: HashMap<usize, Tensor<1>>`, `BTreeMap::new()`), which has
-    no `.detach()`: `.detach()` on what each write of the loop puts in it (`seen.insert(k,
-    feat)`, `*p = ..` of `seen.get_mut(&k)`, `and_modify`..: map_writes.py); None for another
-    collection, or where the loop writes nothing tracked into it."""
+    """For a map or a `Vec` of tensors (`seen: HashMap<usize, Tensor<1>>`, `BTreeMap::new()`,
+    `centroids: Vec<Tensor<2>>`), which has no `.detach()`: `.detach()` on what each write of
+    the loop puts in it (`seen.insert(k, feat)`, `*p = ..` of `seen.get_mut(&k)`,
+    `and_modify`, `centroids[k] = ..`: map_writes.py); None for another collection, or where
+    the loop writes nothing tracked into it."""
     body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
     if body is None or meeting.in_macro:
         return None
     field_ = re.escape(name.rsplit(".", 1)[-1].encode())
-    maps = rb"(?:HashMap|BTreeMap)"
-    declared = (
-        rb"\b" + field_ + rb"\s*(?::\s*" + maps + rb"\s*<[^,<>]+,\s*Tensor\b"
-        rb"|=\s*" + maps + rb"\s*::\s*(?:new|with_capacity)\b)"
-    )
+    maps, lists = rb"(?:HashMap|BTreeMap)", rb"(?:Vec|VecDeque)"
+    typed = rb"(?:" + maps + rb"\s*<[^,<>]+,|" + lists + rb"\s*<)\s*Tensor\b"
+    made = rb"(?:" + maps + rb"|" + lists + rb")\s*::\s*(?:new|with_capacity)\b"
+    declared = rb"\b" + field_ + rb"\s*(?::\s*" + typed + rb"|=\s*" + made + rb")"
     if re.search(declared, fixes.data) is None:
         return None
     from pbpit.lint.rules.map_writes import detach_each_write

@@ -79,6 +79,51 @@ def _assigned_into(name: str, node: Node, fixes: Fixes) -> Node | None:
     return right if inner is not None and written_place(fixes.text, inner) == name else None
 
 
+def _helper_writes(name: str, body: Node, fixes: Fixes) -> list[Node]:
+    """The values a free function of the file stores in the collection `name` that `body`
+    lends it (`remember(&mut targets, task, out)` of `fn remember(targets: &mut BTreeMap<..>,
+    ..)`): the writes into its parameter, in its body."""
+    found: list[Node] = []
+    for call in descendants(body):
+        function = call.child_by_field_name("function") if call.type == "call_expression" else None
+        arguments = call.child_by_field_name("arguments")
+        if function is None or function.type != "identifier" or arguments is None:
+            continue
+        given = [re.sub(r"\s+", "", fixes.text(a)) for a in arguments.named_children]
+        if f"&mut{name}" not in given:
+            continue
+        index = given.index(f"&mut{name}")
+        for item in _functions(fixes.text(function), fixes):
+            parameters = item.child_by_field_name("parameters")
+            own = [p for p in parameters.named_children if p.type == "parameter"]
+            pattern = own[index].child_by_field_name("pattern") if index < len(own) else None
+            scope = item.child_by_field_name("body")
+            if pattern is not None and scope is not None and pattern.type == "identifier":
+                found += stored_values(fixes.text(pattern), scope, fixes)
+    return found
+
+
+def _pushed(value: Node, fixes: Fixes) -> bool:
+    """Whether `value` is the argument of a `push`, `push_back` or `push_front`."""
+    arguments = value.parent
+    call = arguments.parent if arguments is not None else None
+    if call is None or call.type != "call_expression":
+        return False
+    return method_of(call, fixes.text)[1] in ("push", "push_back", "push_front")
+
+
+def _functions(name: str, fixes: Fixes) -> list[Node]:
+    """The file's free functions named `name` (not methods: those of an `impl` are left)."""
+    return [
+        node
+        for node in descendants(fixes.source.root)
+        if node.type == "function_item"
+        and node.parent is not None
+        and node.parent.type != "declaration_list"
+        and fixes.text(node.child_by_field_name("name")) == name
+    ]
+
+
 _MADE = re.compile(
     r"Tensor\s*(?:::\s*<[^>]*>\s*)?::\s*(?:zeros|ones|full|empty|from_floats|from_data|"
     r"from_ints|from_bool|arange|random)\s*(?:::\s*<[^>]*>\s*)?\("
@@ -97,10 +142,10 @@ def detach_each_write(tensor: str, name: str, body: Node, fixes: Fixes) -> Help 
     `tensor` itself is said as a push is (`detach `feat` where it is put in `seen``)."""
     from pbpit.lint.rules.loop_external_words import detach_where_put_help
 
-    values = stored_values(name, body, fixes)
+    values = stored_values(name, body, fixes) + _helper_writes(name, body, fixes)
     left = [v for v in values if not fixes.detached_already(v) and not _made_here(v, fixes)]
-    if not left:
-        return None
+    if not left or all(_pushed(v, fixes) for v in left):
+        return None  # pushes alone: the words of a push (`carried_state`'s) are the fix's
     edits: list[Edit] = []
     for value in left:
         edits += fixes.detach_edits(value)
