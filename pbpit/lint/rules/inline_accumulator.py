@@ -24,6 +24,7 @@ from pbpit.diagnostics.model import Help
 from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.accumulator_reset import _backward_statement, reset_help
+from pbpit.lint.rules.carried_state import option_of_tensor
 from pbpit.lint.rules.option_accumulator import taken_where_handed_out
 from pbpit.lint.rules.pass_shape import assignments
 from pbpit.rust.syntax import Node, descendants
@@ -50,6 +51,10 @@ def inline_accumulator_reset(name: str, meeting: Meeting, fixes: Fixes) -> Help 
     if not written and not helped:
         return None
     start = _start(name, loop, fixes)
+    if start is None and option_of_tensor(name, fixes):
+        # Made where the loop cannot see (`self.acc` of a method): its sums start from `None`
+        # (`match self.acc.take() { Some(p) => p + loss, None => loss }`).
+        start = "None"
     if start is None:
         return None
     option = re.fullmatch(r"None|Some\(.*\)", start, re.S) is not None
@@ -314,8 +319,6 @@ def detach_contents(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     """The words of detaching each pass an `Option` accumulator (`total`, `meter.sum`,
     `acc.0`): what it holds, not the `Option` (`total = total.take().map(|t| t.detach());`);
     None where `name` is no `Option` that starts `None` or `Some(..)`, or is so declared."""
-    from pbpit.lint.rules.carried_state import option_of_tensor
-
     loop = meeting.loop
     start = _start(name, loop, fixes) if loop is not None else None
     is_option = start is not None and re.fullmatch(r"None|Some\(.*\)", start, re.S) is not None
