@@ -10,7 +10,9 @@ tuple `let` given a reference (`let (i, l): (i32, f32) = best;`: E0308); `Some(&
 `v.iter()`) assigned to an element of a `Vec`/array/`VecDeque` written to hold values (`slots[i]
 = Some(&v)` of `Vec<Option<f32>>`, `m.w[i] = x`, `grid[i][j] = &k`: E0308,
 `check_rules._written_type`); `o.as_ref()`, `.map(|b| b)`, `.filter(..)` of an `Option<&T>` keep
-the reference (`x.clone() + b` of `b = o.as_ref().map(|b| b).unwrap()`: E0308).
+the reference (`x.clone() + b` of `b = o.as_ref().map(|b| b).unwrap()`: E0308); the item of
+`for (t, x) in v.iter().enumerate()` is a `&T`, a `let x = *x * 2.0;` shadowing it a value
+(`half(x)` ran as rustc runs it; pbpit said E0308).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH); the programs were written after the change, formatted by rustfmt."""
 
@@ -1232,6 +1234,77 @@ fn main() {
 }
 """,
         runs("Tn { v: 1.5 }\nTn { v: 1.5 }\n"),
+    ),
+    "enumerated_item_x01": (
+        """\
+fn half(v: f64) -> f64 {
+    v / 2.0
+}
+fn main() {
+    let inputs = [1.0, 0.5, -1.0];
+    for (t, x) in inputs.iter().enumerate() {
+        let x = *x * 2.0;
+        println!("{} {}", t, half(x));
+    }
+}
+""",
+        runs("0 1\n1 0.5\n2 -1\n"),
+    ),
+    "enumerated_item_x02": (
+        """\
+fn main() {
+    let v = vec![1, 100];
+    for (i, n) in v.iter().enumerate() {
+        if n == 100 {
+            println!("{}", i);
+        }
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "enumerated_item_x03": (
+        """\
+fn main() {
+    let v = vec![1, 100];
+    for (i, n) in v.iter().enumerate() {
+        let n = *n;
+        if n == 100 {
+            println!("{}", i);
+        }
+    }
+}
+""",
+        runs("1\n"),
+    ),
+    "enumerated_item_x04": (
+        """\
+fn sq(v: i32) -> i32 {
+    v * v
+}
+fn main() {
+    let v = vec![1, 2];
+    for (i, n) in v.iter().enumerate() {
+        println!("{} {}", i, sq(n));
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "enumerated_item_x05": (
+        """\
+fn sq(v: i32) -> i32 {
+    v * v
+}
+fn main() {
+    let v = vec![1, 2];
+    for (i, n) in v.iter().enumerate() {
+        let n: i32 = n + 1;
+        println!("{} {}", i, sq(n));
+    }
+}
+""",
+        runs("0 4\n1 9\n"),
     ),
 }
 

@@ -143,7 +143,7 @@ def _ranged(e: Any) -> bool:
 
 def mark_enumerated(lowerer: Any, loop: Any, pattern: Any) -> None:
     """Mark `n` of `for (i, n) in v.iter().enumerate()`: each a `&T`."""
-    from pbpit.rust.interp.nodes import Let, Method
+    from pbpit.rust.interp.nodes import Field, Let, Local, Method
 
     iterable = loop.iterable
     if not (
@@ -161,7 +161,10 @@ def mark_enumerated(lowerer: Any, loop: Any, pattern: Any) -> None:
     name = lowerer.text(parts[1])
     for stmt in loop.body.stmts:
         if isinstance(stmt, Let) and stmt.binding is not None and stmt.binding.name == name:
-            setattr(stmt.binding, ITEMS_BY_REFERENCE, True)
+            part = stmt.init  # (the pattern's own `let x = (t, x).1`, not a `let x` shadowing it)
+            if isinstance(part, Field) and isinstance(part.base, Local):
+                if part.base.binding is loop.binding:
+                    setattr(stmt.binding, ITEMS_BY_REFERENCE, True)
 
 
 def certainly_reference(e: Any) -> bool:
