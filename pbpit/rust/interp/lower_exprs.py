@@ -369,6 +369,8 @@ class ExprLowering:
             raise err
         if match_mut_refs.lent_field(binding, target):  # `h.n += 1` of `match s { F(h) =>`
             return Assign(self.pos(node), target, value, op)
+        if getattr(binding, if_let_mut.WRITTEN_BACK, False):  # `e.1 += 1` of `if let Some(e) =
+            return Assign(self.pos(node), target, value, op)  # m.get_mut(&k)`: written back
         if getattr(binding, match_mut_refs.MUT_SCRUTINEE, False):  # `e.1 -= n`: a tuple's part
             raise self.fail(left, f"assignment to `{self.text(left)}` through a `&mut` to a tuple")
         if not (binding.mutable or binding.mut_ref):
