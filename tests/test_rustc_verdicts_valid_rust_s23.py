@@ -651,6 +651,18 @@ fn main() {
 """,
         rejects("E0528"),
     ),
+    "u05_rej_rest_let_of_borrowed_array_returned": (
+        """\
+fn f(t: [f32; 3]) -> f32 {
+    let [a, .., c] = &t;
+    a
+}
+fn main() {
+    println!("{}", f([1.0, 2.0, 3.0]));
+}
+""",
+        rejects("E0308"),
+    ),
     "u05_rest_in_array_let": (
         """\
 fn main() {
@@ -660,6 +672,22 @@ fn main() {
 }
 """,
         runs("1 4\n"),
+    ),
+    "u05_rest_let_of_borrowed_array": (
+        """\
+fn f(t: [f32; 3]) -> f32 {
+    let [a, .., c] = &t;
+    *a + c + a * 2.0
+}
+fn main() {
+    let names = ["x".to_string(), "yy".to_string()];
+    let [first, ..] = &names;
+    println!("{} {} {}", f([1.0, 2.0, 3.0]), first.len(), first);
+    let [head, rest @ ..] = &[1, 2, 3];
+    println!("{} {:?} {}", head, rest, rest.len());
+}
+""",
+        runs("6 1 x\n1 [2, 3] 2\n"),
     ),
     "u06_option_into_iter_chain": (
         """\

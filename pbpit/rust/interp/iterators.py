@@ -515,6 +515,11 @@ def _chain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     found = resolve(other)
     if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", "Iter", "Option")):
         raise ck.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")  # (`Option`: 0 or 1)
+    if found.kind == "Option" and e.args[0].borrowed:  # `chain(&o)`: `&T` items
+        from pbpit.rust.interp.lower_pats import reference_items
+
+        if not reference_items(e.recv):  # (after values: rustc's E0271)
+            raise ck.fail(e.args[0].pos, "`chain(&o)` of an `Option` after items not `&T`")
     from pbpit.rust.interp.check_tables import start_of
     from pbpit.rust.interp.grammar import rejects
     from pbpit.rust.interp.types import Mismatch, unify

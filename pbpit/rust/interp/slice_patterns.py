@@ -114,4 +114,11 @@ def let_with_rest(lowerer: Any, node: Any, pattern: Any, declared: Any, init: An
         value = Local(pos, held, lowerer.scope)
     saved = lowerer.open_scope()
     pat = lowerer.arm_pattern(pattern, value)
-    return lowerer.match_lets(node, typed, value, pat, saved, None)
+    lets = lowerer.match_lets(node, typed, value, pat, saved, None)
+    if init.borrowed and not init.mut_borrow:  # `let [a, .., z] = &arr;`: each name a `&T`
+        from pbpit.rust.interp.references import BOUND_TO_BORROW
+
+        for let in lets[len(typed) :]:
+            if let.binding is not None and not let.binding.name.startswith("("):
+                setattr(let.binding, BOUND_TO_BORROW, True)
+    return lets
