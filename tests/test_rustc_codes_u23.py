@@ -1,10 +1,11 @@
 """Programs rustc rejects that pbpit refused as outside its subset, now refused with rustc's
-code (issue 26, held-out U15-U19 of session 22's O4): `&String::from(..).push_str(..)` given
+code (issue 26, held-out U15-U20 of session 22's O4): `&String::from(..).push_str(..)` given
 as a `&str` (E0308: the refusal of a temporary changed waits for the body's types, as rustc's
 borrowck does), an unknown iterator method with a turbofish (E0599), a private field written
 in a literal of a module's struct (E0451; `net::L { .. }` literals and `m::k::S` types now
 lowered), indexing a value no `Index` impl of std takes (E0608), `let r: &mut i32 = &mut x;`
-of `x` not `mut` (E0596); with twins rustc runs. Verdicts recorded from rustc 1.95
+of `x` not `mut` (E0596), a closure without `move` given to `thread::spawn` borrowing a variable
+(E0373); with twins rustc runs. Verdicts recorded from rustc 1.95
 (`rustc_verdicts`)."""
 
 from __future__ import annotations
@@ -243,6 +244,63 @@ fn main() { let s = f(m::T { b: 3 }); println!("{}", s.a); }
 """,
         runs("3\n"),
     ),
+    "spawn_borrowing_a_vec_in_println": (
+        """\
+fn main() {
+    let v = vec![1];
+    let h = std::thread::spawn(|| println!("{:?}", v));
+    h.join().unwrap();
+}
+""",
+        rejects("E0373"),
+    ),
+    "spawn_borrowing_by_a_method_after_use": (
+        """\
+use std::thread;
+
+fn main() {
+    let losses = vec![0.5f32, 0.25];
+    let handle = thread::spawn(|| {
+        let n = losses.len();
+        n * 2
+    });
+    println!("{}", handle.join().unwrap());
+}
+""",
+        rejects("E0373"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
+
+
+# rustc runs these (the closure moves what it names); pbpit runs no threads: refused, no code.
+SPAWNED = (
+    """\
+use std::thread;
+
+fn main() {
+    let losses = vec![0.5f32, 0.25];
+    let handle = thread::spawn(move || losses.len() * 2);
+    println!("{}", handle.join().unwrap());
+}
+""",
+    """\
+fn main() {
+    let v = vec![1, 2];
+    let h = std::thread::spawn(|| drop(v));
+    h.join().unwrap();
+    println!("done");
+}
+""",
+)
+
+
+def test_a_spawned_closure_that_moves_its_captures_is_refused_without_a_code() -> None:
+    import rustc_differential as diff
+    from rustc_verdicts import judge
+
+    for source in SPAWNED:
+        found = judge(source, diff.pbpit_verdict)
+        assert found.state == "rejected" and found.codes == [""], found
+        assert "thread::spawn" in found.detail, found.detail

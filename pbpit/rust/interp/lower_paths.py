@@ -23,6 +23,7 @@ from pbpit.rust.interp import (
     results,
     sets,
     std_cmp,
+    thread_spawn,
     turbofish_structs,
     type_names,
     vecdeque,
@@ -547,6 +548,7 @@ class PathLowering:
                 return turbofish_structs.vec_call(self, node, made, targs, name)
             return Static(pos, f"{owner}::{name}", args)
         missing_number_methods.refuse_path(self, function, owner, name)  # `i32::sqrt(16)`
+        thread_spawn.refuse_borrowing_closure(self, node, names, args)  # E0373 (no threads)
         raise self.fail(function, f"the function `{self.text(function)}`")
 
     @staticmethod
