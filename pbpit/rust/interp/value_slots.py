@@ -52,6 +52,7 @@ from pbpit.rust.interp.types import StructT, resolve
 _STD_VALUES = frozenset(
     ("String", "Vec", "Option", "Result", "Box", "HashMap", "HashSet", "BTreeMap", "VecDeque")
     + ("PhantomData", "ParseIntError", "ParseFloatError", "BinaryHeap", "BTreeSet", "Reverse")
+    + ("Tensor",)  # (Burn's: a value, `&Tensor<B, 2>` another type)
 )
 
 
