@@ -83,7 +83,7 @@ def refuse_in_block(stmts: list[Any], path: str) -> None:
                     raise err
 
 
-def loops_calling(stmt: Any, closure: Any) -> list[Any]:
+def loops_calling(stmt: Any, closure: Any, moving: bool = False) -> list[Any]:
     """The outermost loops under `stmt` that call `closure` and have no `break` or `return`
     (after which the closure may be called no more)."""
     found: list[Any] = []
@@ -96,13 +96,58 @@ def loops_calling(stmt: Any, closure: Any) -> list[Any]:
             inside = [n for _, n in _walk(node)]
             parts = [p for p in (node.body, getattr(node, "cond", None)) if p is not None]
             again = [n for part in parts for _, n in _walk(part)]
-            if any(_is_call(n, closure) for n in again) and not any(
-                isinstance(n, Break | Return) for n in inside
-            ):
+            # (`moving`: a pass may call the closure again after a call, rustc's E0382 for
+            # one moving a capture out; else no `break` nor `return` at all, a pass calling it
+            # after the body's other statements)
+            leaves = (
+                _leaves_after_call(node, closure, inside)
+                if moving
+                else any(isinstance(n, Break | Return) for n in inside)
+            )
+            if any(_is_call(n, closure) for n in again) and not leaves:
                 found.append(node)
             continue
         stack.extend(children(node))
     return found
+
+
+def _leaves_after_call(loop: Any, closure: Any, inside: list[Any]) -> bool:
+    """Whether each pass of `loop` that calls `closure` then leaves the loop: a `break` or a
+    `return` after the call on every way on (a `break` behind an `if` lets a pass go on: `if
+    step == 2 { break; }`; `if i == 1 { take(); break; }` leaves). A loop whose calls are in
+    its condition only is judged by any `break` or `return` in it."""
+    from pbpit.rust.interp.nodes import Block
+
+    if not isinstance(loop.body, Block) or not _calls(loop.body, closure):
+        return any(isinstance(n, Break | Return) for n in inside)
+    return _block_leaves(loop.body, closure)
+
+
+def _block_leaves(block: Any, closure: Any) -> bool:
+    from pbpit.rust.interp.nodes import Block, ExprStmt
+
+    stmts = [*block.stmts, *([block.tail] if block.tail is not None else [])]
+    calling = next((i for i, stmt in enumerate(stmts) if _calls(stmt, closure)), None)
+    if calling is None:
+        return True
+    for at, stmt in enumerate(stmts[calling:]):
+        part = stmt.expr if isinstance(stmt, ExprStmt) else stmt
+        if isinstance(part, Break | Return):
+            return True
+        if at:
+            continue
+        if isinstance(part, If | IfLet | Match):  # the calling branches, each leaving
+            branches = (
+                [arm.body for arm in part.arms]
+                if isinstance(part, Match)
+                else [part.then, *([part.els] if part.els is not None else [])]
+            )
+            called = [b for b in branches if _calls(b, closure)]
+            if called and all(isinstance(b, Block) and _block_leaves(b, closure) for b in called):
+                return True
+        elif any(isinstance(n, Break | Return) for _, n in _walk(part)):
+            return True  # (a `break` inside another construct: not followed, taken as leaving)
+    return False
 
 
 def _walk(node: Any, parent: Any = None) -> Iterator[tuple[Any, Any]]:
@@ -273,7 +318,7 @@ def _straight_calls(node: Any, closure: Any) -> Iterator[Call]:
 
 def _refuse_second_call(stmts: list[Any], closure: Any, moved: Local, path: str) -> None:
     calls = [c for stmt in stmts for c in _straight_calls(stmt, closure)]
-    for loop in (loop for stmt in stmts for loop in loops_calling(stmt, closure)):
+    for loop in (loop for stmt in stmts for loop in loops_calling(stmt, closure, True)):
         body = loop.body
         # called in a pass, behind a branch too: a later pass may call it moved (the loop has no
         # `break` nor `return`)
