@@ -9,7 +9,8 @@ block to a variable declared outside it and read after the block (`w = first_wor
 `ws = m.weights();`: E0597, `shared_borrows.outlived`); `collect()` into a type no iterator
 is collected into (`let s: i32 = ..collect();`: E0277, `check_rules.unify_collected`) and
 `partition::<Vec<i32>, _>` of `u32` items (E0277); a closure moving a capture out (`|| feat`)
-called in a loop, behind a branch too (E0382, `closure_reads.py`).
+called in a loop, behind a branch too, or in a `loop` whose `break` after the call is behind an
+`if` (E0382, `closure_reads.py`; a call followed by `break` or `return` on every way runs).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH); the programs were written after the change (or are the held-out repros), formatted
 by rustfmt."""
@@ -1012,6 +1013,101 @@ fn main() {
     for k in 0..2 {
         let v = if k == 5 { take() } else { vec![] };
         println!("{:?}", v);
+    }
+}
+""",
+        rejects("E0382"),
+    ),
+    "fnonce_in_loop_c09": (
+        """\
+fn main() {
+    let feat = vec![1u8];
+    let features = || feat;
+    let mut step = 0;
+    loop {
+        step += 1;
+        if step > 3 {
+            break;
+        }
+        let f = features();
+        println!("{:?}", f);
+        if step == 2 {
+            break;
+        }
+    }
+}
+""",
+        rejects("E0382"),
+    ),
+    "fnonce_in_loop_c10": (
+        """\
+fn main() {
+    let feat = vec![1u8];
+    let features = || feat;
+    let mut step = 0;
+    loop {
+        step += 1;
+        if step > 3 {
+            continue;
+        }
+        let f = features();
+        println!("{:?}", f);
+        break;
+    }
+}
+""",
+        runs("[1]\n"),
+    ),
+    "fnonce_in_loop_c11": (
+        """\
+fn main() {
+    let name = String::from("n");
+    let mut hits = 0;
+    let show = || println!("{}", name.len());
+    let mut i = 0;
+    while i < 3 {
+        show();
+        hits += 1;
+        if hits > 1 {
+            break;
+        }
+        i += 1;
+    }
+    println!("{}", hits);
+}
+""",
+        runs("1\n1\n2\n"),
+    ),
+    "fnonce_in_loop_c12": (
+        """\
+fn main() {
+    let feat = String::from("a");
+    let take = move || feat;
+    for i in 0..3 {
+        match i {
+            1 => {
+                println!("{}", take());
+                return;
+            }
+            _ => println!("-"),
+        }
+    }
+}
+""",
+        runs("-\na\n"),
+    ),
+    "fnonce_in_loop_c13": (
+        """\
+fn main() {
+    let feat = String::from("a");
+    let take = move || feat;
+    for i in 0..3 {
+        match i {
+            1 => {
+                println!("{}", take());
+            }
+            _ => println!("-"),
+        }
     }
 }
 """,
