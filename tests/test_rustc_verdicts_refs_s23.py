@@ -12,7 +12,9 @@ tuple `let` given a reference (`let (i, l): (i32, f32) = best;`: E0308); `Some(&
 `check_rules._written_type`); `o.as_ref()`, `.map(|b| b)`, `.filter(..)` of an `Option<&T>` keep
 the reference (`x.clone() + b` of `b = o.as_ref().map(|b| b).unwrap()`: E0308); the item of
 `for (t, x) in v.iter().enumerate()` is a `&T`, a `let x = *x * 2.0;` shadowing it a value
-(`half(x)` ran as rustc runs it; pbpit said E0308).
+(`half(x)` ran as rustc runs it; pbpit said E0308); a tuple given back whose written type holds
+values, of parts certainly references (`(first, last)` of `let [first, .., last] = &v;`,
+`(at, &xs[at])`, `(s, s.len())` of `s: &String`: E0308, mutant 95000:119).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH); the programs were written after the change, formatted by rustfmt."""
 
@@ -1305,6 +1307,83 @@ fn main() {
 }
 """,
         runs("0 4\n1 9\n"),
+    ),
+    "returned_tuple_part_n119min": (
+        """\
+fn ends(v: [f32; 5]) -> (f32, f32) {
+    let [first, .., last] = &v;
+    (first, last)
+}
+fn main() {
+    println!("{:?}", ends([1.0, 2.0, 3.0, 4.0, 5.0]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "returned_tuple_part_p01": (
+        """\
+fn ends(v: &Vec<i32>) -> (i32, i32) {
+    let a = v.first().unwrap();
+    let b = v.last().unwrap();
+    (a, b)
+}
+fn main() {
+    println!("{:?}", ends(&vec![1, 2, 3]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "returned_tuple_part_p02": (
+        """\
+fn ends(v: &Vec<i32>) -> (i32, i32) {
+    let a = v.first().unwrap();
+    let b = v.last().unwrap();
+    (*a, *b)
+}
+fn main() {
+    println!("{:?}", ends(&vec![1, 2, 3]));
+}
+""",
+        runs("(1, 3)\n"),
+    ),
+    "returned_tuple_part_p03": (
+        """\
+fn best(xs: &[f32]) -> (usize, f32) {
+    let mut at = 0;
+    for (i, x) in xs.iter().enumerate() {
+        if *x > xs[at] {
+            at = i;
+        }
+    }
+    (at, &xs[at])
+}
+fn main() {
+    println!("{:?}", best(&[0.5, 2.0, 1.0]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "returned_tuple_part_p05": (
+        """\
+fn pair(s: &String) -> (String, usize) {
+    (s, s.len())
+}
+fn main() {
+    println!("{:?}", pair(&"ab".to_string()));
+}
+""",
+        rejects("E0308"),
+    ),
+    "returned_tuple_part_p06": (
+        """\
+fn pair(s: &String) -> (String, usize) {
+    (s.clone(), s.len())
+}
+fn main() {
+    println!("{:?}", pair(&"ab".to_string()));
+}
+""",
+        runs('("ab", 2)\n'),
     ),
 }
 

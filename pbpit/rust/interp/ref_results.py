@@ -169,6 +169,8 @@ def refuse_returned(checker: Any, fn: Any) -> None:
         if found == OPTION_REF and inner is not None:
             what = f"mismatched types: expected `{text}`, found `Option<&{inner}>`"
             raise checker.fail(expr_start(value), what)
+        if found is None:
+            _refuse_parts(checker, written, value)  # `(first, last)` of two `&f32`s
 
 
 def _tails(e: Any) -> list:
