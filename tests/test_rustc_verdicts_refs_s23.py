@@ -14,7 +14,8 @@ the reference (`x.clone() + b` of `b = o.as_ref().map(|b| b).unwrap()`: E0308); 
 `for (t, x) in v.iter().enumerate()` is a `&T`, a `let x = *x * 2.0;` shadowing it a value
 (`half(x)` ran as rustc runs it; pbpit said E0308); a tuple given back whose written type holds
 values, of parts certainly references (`(first, last)` of `let [first, .., last] = &v;`,
-`(at, &xs[at])`, `(s, s.len())` of `s: &String`: E0308, mutant 95000:119).
+`(at, &xs[at])`, `(s, s.len())` of `s: &String`, `Some((0, m))` of `m = xs.iter().max()?`:
+E0308, mutant 95000:119).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH); the programs were written after the change, formatted by rustfmt."""
 
@@ -1384,6 +1385,54 @@ fn main() {
 }
 """,
         runs('("ab", 2)\n'),
+    ),
+    "returned_tuple_part_p04": (
+        """\
+fn best(xs: &[f32]) -> Option<(usize, f32)> {
+    let m = xs.iter().max_by(|a, b| a.total_cmp(b))?;
+    Some((0, m))
+}
+fn main() {
+    println!("{:?}", best(&[0.5, 2.0, 1.0]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "returned_tuple_part_p07": (
+        """\
+fn top(xs: &[u32]) -> Option<u32> {
+    let m = xs.iter().max()?;
+    Some(*m)
+}
+fn main() {
+    println!("{:?}", top(&[3, 9, 4]));
+}
+""",
+        runs("Some(9)\n"),
+    ),
+    "returned_tuple_part_p08": (
+        """\
+fn top(xs: &[u32]) -> Option<u32> {
+    let m = xs.iter().max()?;
+    Some(m)
+}
+fn main() {
+    println!("{:?}", top(&[3, 9, 4]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "returned_tuple_part_p09": (
+        """\
+fn split(xs: &Vec<String>) -> (usize, (String, String)) {
+    let a = &xs[0];
+    (xs.len(), (a.clone(), a))
+}
+fn main() {
+    println!("{:?}", split(&vec!["q".to_string()]));
+}
+""",
+        rejects("E0308"),
     ),
 }
 

@@ -43,8 +43,8 @@ def shape(e: Any) -> str | None:
         return _written_result(fn) or generic_refs.gives_reference(e)  # `id(&s)` of `-> T`
     if not isinstance(e, Method) or e.recv is None:
         return None
-    if e.name in ("unwrap", "expect") and shape(e.recv) == OPTION_REF:
-        return REF
+    if e.name in ("unwrap", "expect", "?") and shape(e.recv) == OPTION_REF:
+        return REF  # (`v.iter().max()?`)
     if e.name in _KEEP_OPTION and shape(e.recv) == OPTION_REF and _keeps(e):
         return OPTION_REF  # `o.as_ref().map(|b| b)`, `.filter(..)`, `.or(None)`
     if getattr(e.recv, "ty", None) is None:  # (not typed yet: the lowering asks too)
@@ -81,7 +81,7 @@ def _keeps(e: Any) -> bool:
 def _refuse_parts(checker: Any, written: Any, init: Any) -> None:
     """A `vec![..]`, an array or a tuple literal whose written type holds values given a part
     that certainly is a reference (`vec![best]` of `best` a `&i32`)."""
-    from pbpit.rust.interp.nodes import ArrayLit, TupleLit
+    from pbpit.rust.interp.nodes import ArrayLit, SomeLit, TupleLit
 
     if init.borrowed:
         return
@@ -100,7 +100,14 @@ def _refuse_parts(checker: Any, written: Any, init: Any) -> None:
         types = [c for c in written.named_children if c.type != "line_comment"]
         if len(types) == len(init.elems):
             parts = list(zip(types, init.elems, strict=True))
+    elif isinstance(init, SomeLit) and init.value is not None:  # `Some((0, m))`
+        inner = _option_of_value(written)
+        if inner is not None:
+            parts = [(_option_arg(written), init.value)]
     for ty, part in parts:
+        if ty is not None and not part.borrowed and isinstance(part, TupleLit | SomeLit):
+            _refuse_parts(checker, ty, part)  # (nested: `Some((0, m))`, `(a, (b, c))`)
+            continue
         if ty is None or part.borrowed or not references.certainly_reference(part):
             continue
         if plainly_value(ty):
@@ -185,6 +192,12 @@ def _tails(e: Any) -> list:
     if isinstance(e, Match) and not e.borrowed:
         return [t for arm in e.arms for t in _tails(arm.body)]
     return [e] if e is not None else []
+
+
+def _option_arg(written: Any) -> Any:
+    """The node of `T` in a written `Option<T>`."""
+    args = written.child_by_field_name("type_arguments")
+    return [c for c in args.named_children][0]
 
 
 def _option_of_value(written: Any) -> str | None:
