@@ -551,6 +551,8 @@ fn main() {
             return SUM_ONCE
         if message.startswith("if gradients must flow through `"):
             return RECOMPUTE_IN_LOOP
+        if message.startswith("make ") and " in each pass instead of reading it back" in message:
+            return RECOMPUTE_IN_LOOP  # a memo map's value made in each pass (memo_map.py)
         if "at the end of each pass" in message or "where it is put in `" in message:
             return DETACH_EACH_PASS
         if message.startswith("empty `") and "after the backward of the loss read" in message:
