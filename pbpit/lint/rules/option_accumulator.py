@@ -282,6 +282,8 @@ def taken_where_handed_out(name: str, meeting: Meeting, fixes: Fixes) -> Help | 
             continue
         if _accumulated_by(owner, field_name, fixes) is None or not _mut_self(method_body):
             continue
+        if _writes_field(method_body, field, fixes):
+            continue  # it puts a new state there itself (a recurrent step), no sum handed out
         reads = [n for n in descendants(method_body) if _clone_of(n, field, fixes)]
         if len(reads) == 1:
             found.append((owner, reads[0]))
@@ -328,3 +330,13 @@ def _mut_self(body: Node) -> bool:
     parameters = body.parent.child_by_field_name("parameters") if body.parent else None
     first = parameters.named_children[0] if parameters and parameters.named_child_count else None
     return first is not None and first.type == "self_parameter" and "mut" in first.text.decode()
+
+
+def _writes_field(body: Node, field: str, fixes: Fixes) -> bool:
+    """Whether the method's `body` assigns `field` (`self.state = Some(h.clone())`)."""
+    return any(
+        n.type == "assignment_expression"
+        and (left := n.child_by_field_name("left")) is not None
+        and fixes.text(left) == field
+        for n in descendants(body)
+    )
