@@ -15,7 +15,8 @@ the reference (`x.clone() + b` of `b = o.as_ref().map(|b| b).unwrap()`: E0308); 
 (`half(x)` ran as rustc runs it; pbpit said E0308); a tuple given back whose written type holds
 values, of parts certainly references (`(first, last)` of `let [first, .., last] = &v;`,
 `(at, &xs[at])`, `(s, s.len())` of `s: &String`, `Some((0, m))` of `m = xs.iter().max()?`:
-E0308, mutant 95000:119).
+E0308, mutant 95000:119); `it.next()`, `it.nth(n)` of `let mut it = v.iter();` are
+`Option<&T>` (E0308 given back or let-typed as `Option<T>`).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH); the programs were written after the change, formatted by rustfmt."""
 
@@ -1433,6 +1434,41 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "iterator_let_a15": (
+        """\
+fn nth_item(v: &Vec<f64>, n: usize) -> Option<f64> {
+    let mut it = v.iter();
+    it.nth(n)
+}
+fn main() {
+    println!("{:?}", nth_item(&vec![1.0, 2.0], 1));
+}
+""",
+        rejects("E0308"),
+    ),
+    "iterator_let_p10": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let mut it = v.iter();
+    let a: Option<i32> = it.next();
+    println!("{:?}", a);
+}
+""",
+        rejects("E0308"),
+    ),
+    "iterator_let_p11": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let mut it = v.iter();
+    let a: Option<&i32> = it.next();
+    let b = it.next().copied();
+    println!("{:?} {:?}", a, b);
+}
+""",
+        runs("Some(1) Some(2)\n"),
     ),
 }
 

@@ -22,6 +22,7 @@ from pbpit.rust.interp.value_slots import plainly_value
 
 REF, OPTION_REF = "ref", "option_ref"
 BOUND_TO_OPTION_REF = "bound_to_option_ref"  # a `let` not written given an `Option<&T>`
+ITER_OF_REFS = "iter_of_refs"  # a `let` given an iterator of references (`v.iter()`)
 
 _ITEM_PICKS = frozenset(
     ("next", "last", "max", "min", "find", "max_by", "min_by", "max_by_key", "min_by_key", "nth")
@@ -51,6 +52,8 @@ def shape(e: Any) -> str | None:
         return None
     if e.name in _ITEM_PICKS and collect_refs.item_shape(e.recv) == collect_refs.REF:
         return OPTION_REF
+    if e.name in _ITEM_PICKS and getattr(getattr(e.recv, "binding", None), ITER_OF_REFS, False):
+        return OPTION_REF  # `it.nth(n)` of `let mut it = v.iter();`
     recv = resolve(e.recv.ty)
     if e.name in _ELEMENT_PICKS and type(recv) is Wrap and recv.kind in _HOLDERS:
         return OPTION_REF
@@ -143,6 +146,8 @@ def let_checked(checker: Any, stmt: Let) -> None:
         setattr(stmt.binding, references.BOUND_TO_BORROW, True)
     elif not stmt.init.borrowed and shape(stmt.init) == OPTION_REF:
         setattr(stmt.binding, BOUND_TO_OPTION_REF, True)
+    elif not stmt.init.borrowed and collect_refs.item_shape(stmt.init) == collect_refs.REF:
+        setattr(stmt.binding, ITER_OF_REFS, True)
 
 
 def refuse_returned(checker: Any, fn: Any) -> None:
