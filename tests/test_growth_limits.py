@@ -23,38 +23,52 @@ N = 2147483647
 
 def _program(body: str, n: int) -> str:
     lines = "\n".join(f"    {line}" for line in body.strip().splitlines())
-    return f"fn main() {{\n    let n: usize = {n};\n{lines}\n    println!(\"done\");\n}}\n"
+    return f'fn main() {{\n    let n: usize = {n};\n{lines}\n    println!("done");\n}}\n'
 
 
 # name -> (the growth, its twin's stdout at n = 3)
 GROWTHS = {
     "extend_range": (
-        "let mut e: Vec<i64> = Vec::new();\ne.extend(0..n as i64);\nprintln!(\"{}\", e.len());",
+        'let mut e: Vec<i64> = Vec::new();\ne.extend(0..n as i64);\nprintln!("{}", e.len());',
         "3\n",
     ),
     "extend_from_slice_grown": (
         "let mut e = vec![1u8];\nlet w = vec![2u8; n];\ne.extend_from_slice(&w);\n"
-        "println!(\"{:?}\", e);",
+        'println!("{:?}", e);',
         "[1, 2, 2, 2]\n",
     ),
     "resize": (
-        "let mut v: Vec<u8> = vec![7];\nv.resize(n, 0);\nprintln!(\"{:?}\", v);",
+        'let mut v: Vec<u8> = vec![7];\nv.resize(n, 0);\nprintln!("{:?}", v);',
         "[7, 0, 0]\n",
     ),
     "collect_range": (
-        "let v: Vec<usize> = (0..n).map(|i| i * 2).collect();\nprintln!(\"{:?}\", v);",
+        'let v: Vec<usize> = (0..n).map(|i| i * 2).collect();\nprintln!("{:?}", v);',
         "[0, 2, 4]\n",
     ),
     "collect_chain_rev": (
-        "let v: Vec<usize> = (0..n).rev().chain(0..2).collect();\nprintln!(\"{:?}\", v);",
+        'let v: Vec<usize> = (0..n).rev().chain(0..2).collect();\nprintln!("{:?}", v);',
         "[2, 1, 0, 0, 1]\n",
     ),
     "collect_string": (
         "let s: String = (0..n).map(|_| 'a').collect();\nprintln!(\"{}\", s);",
         "aaa\n",
     ),
+    "collect_set": (
+        'let s: std::collections::HashSet<usize> = (0..n).collect();\nprintln!("{}", s.len());',
+        "3\n",
+    ),
+    "collect_map": (
+        "let m: std::collections::BTreeMap<usize, usize> = (0..n).map(|i| (i, i)).collect();\n"
+        'println!("{:?}", m);',
+        "{0: 0, 1: 1, 2: 2}\n",
+    ),
+    "extend_set": (
+        "let mut s = std::collections::BTreeSet::new();\ns.insert(9usize);\ns.extend(0..n);\n"
+        'println!("{:?}", s);',
+        "{0, 1, 2, 9}\n",
+    ),
     "vec_of_vecs": (
-        "let v = vec![vec![0u8; n]; n];\nprintln!(\"{}\", v.len() + v[0].len());",
+        'let v = vec![vec![0u8; n]; n];\nprintln!("{}", v.len() + v[0].len());',
         "6\n",
     ),
 }
@@ -81,7 +95,10 @@ def test_the_small_twin_runs_as_rustc_runs_it(name: str) -> None:
 @pytest.mark.slow
 def test_rustcs_binary_is_stopped_by_the_machine_and_runs_the_twins() -> None:
     big = rustc_verdicts(_sources(N))
-    assert {name: v.state for name, v in big.items()} == dict.fromkeys(GROWTHS, "machine")
+    # stopped by the machine, or (a set filled one item at a time) still running past the
+    # differential's RUN_SECONDS: no output to agree with either way
+    stopped = {name: v.state in ("machine", "skipped") for name, v in big.items()}
+    assert stopped == dict.fromkeys(GROWTHS, True), {n: v.state for n, v in big.items()}
     small = rustc_verdicts(_sources(3))
     for name, (_, stdout) in GROWTHS.items():
         assert same(small[name], runs(stdout + "done\n")), (name, small[name])

@@ -524,7 +524,11 @@ def _collect(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     if resolve(e.ty) is STRING:
         return lambda frame: "".join(pulled(recv(frame), where, "a `String` collected"))
     shorted = std_collect.collector(e.ty)  # into an `Option` or a `Result` (std_collect.py)
-    if shorted is not None:
+    kind = getattr(resolve(e.ty), "kind", None)
+    if shorted is not None and kind in ("HashMap", "BTreeMap", "HashSet", "BTreeSet"):
+        what = f"a `{kind}` collected"  # (each item pulled, as many as pbpit holds)
+        return lambda frame: shorted(pulled(recv(frame), where, what))
+    if shorted is not None:  # (an `Option`, a `Result`: pulled to the first `None` or `Err`)
         return lambda frame: shorted(recv(frame))
     if getattr(resolve(e.ty), "kind", None) == "VecDeque" and vecdeque_layout.collected(e):
         return lambda frame: vecdeque_layout.made(

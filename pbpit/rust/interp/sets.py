@@ -23,6 +23,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp import btreeset_ends, btreeset_range
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.growth import pulled
 from pbpit.rust.interp.map_order import order_free, settle
 from pbpit.rust.interp.types import (
     BOOL,
@@ -231,11 +232,11 @@ def _set(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:  # noqa: C901
         return lambda frame: (sorted if ordered else list)(op(recv(frame), other(frame)))
     if name == "extend":
         (items,) = args
+        where, what = comp.where(e.pos), f"a `{resolve(e.recv.ty).kind}` extended"  # type: ignore[attr-defined]
 
         def extend(frame: list) -> Any:
-            from pbpit.rust.interp.iterators import lazy
-
-            recv(frame).update(lazy(items(frame)).front())
+            held = recv(frame)
+            held.update(pulled(items(frame), where, what, len(held)))
             return UNIT
 
         return extend
