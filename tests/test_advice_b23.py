@@ -214,3 +214,20 @@ def test_the_detach_said_of_an_option_sum_is_its_contents_and_runs(tmp_path):
     )
     status, out = _trained(text, tmp_path, "detached")
     assert status == 0 and out.count("epoch") == 5, out
+
+
+def test_a_recurrent_state_kept_in_an_option_is_not_taken(tmp_path):
+    # `Some(s) => (s * 0.5 + loss).tanh()` carries a state on purpose, not a sum of losses:
+    # taken at the backward, each window would start without it (hand: detach is the fix).
+    text = _text("q15_local_option_match.rs").replace(
+        "Some(t) => t + loss,", "Some(t) => (t * 0.5 + loss).tanh(),"
+    )
+    program = tmp_path / "state.rs"
+    program.write_text(text)
+    status, _, err = pbpit_run(program)
+    assert status == 101 and "graph tape has already been consumed" in err, err
+    (finding,) = json.loads(pbpit_main("lint", "--format", "json", str(program)).stdout)[
+        "findings"
+    ]
+    assert not any("take" in json.dumps(h["edits"]) for h in finding["help"]), finding["help"]
+    assert not any(h["message"].startswith("take the sum") for h in finding["help"])

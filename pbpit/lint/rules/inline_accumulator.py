@@ -103,11 +103,29 @@ def _some_of(name: str, node: Node, body: Node, fixes: Fixes) -> bool:
     if not re.match(r"Some\(|match\b|if\b", text):
         return False  # (`match total.take() { Some(t) => Some(t + loss), None => Some(loss) }`)
     if _reads(name, text):
-        return re.search(r"\+|\.add\(", text) is not None
+        return _sums(text, [name])
     before = fixes.data[body.start_byte : node.start_byte].decode("utf-8", "replace")
     taken = list(re.finditer(rf"(?<![\w.]){re.escape(name)}\s*\.\s*take\s*\(\s*\)", before))
-    added = before[taken[-1].start() :] + text if taken else ""
-    return re.search(r"\+|\.add\(", added) is not None
+    if not taken:
+        return False
+    line = before.rfind("\n", 0, taken[-1].start()) + 1  # `if let Some(t) = total.take() {`
+    return _sums(before[line:] + text, [name])
+
+
+def _sums(text: str, held: list[str]) -> bool:
+    """Whether `text` adds something to what it holds: a `+` (or `.add(`) one of whose operands
+    is one of `held` or a name it binds to what it holds (`Some(t) => t + loss`, `|r| r +
+    loss`, `if let Some(t) = total.take() { Some(t + loss) }`), alone (`(s * 0.5 + x).tanh()`
+    of a recurrent state is no sum)."""
+    bound = re.findall(r"Some\s*\(\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)", text)
+    bound += re.findall(r"\|\s*(?:mut\s+)?([A-Za-z_]\w*)\s*(?::[^|]*)?\|", text)
+    names = "|".join(re.escape(n) for n in [*held, *bound])
+    if not names:
+        return False
+    operand = rf"(?<![\w.])(?:{names})(?:\s*\.\s*clone\s*\(\s*\))?"
+    left = rf"(?:^|[(,{{>=+|]|\bSome\s*\()\s*{operand}\s*(?:\+(?!=)|\.\s*add\s*\()"
+    right = rf"\+\s*{operand}(?=\s*(?:[,;)}}+-]|$))"
+    return re.search(left, text, re.M) is not None or re.search(right, text, re.M) is not None
 
 
 def _adds_to(name: str, node: Node, body: Node, fixes: Fixes) -> bool:
@@ -276,7 +294,13 @@ def _adds_in(function: Node, fixes: Fixes, place: str | None = None) -> bool:
     it with a value that reads it or after taking it out."""
     body = function.child_by_field_name("body")
     text = fixes.text(body) if body is not None else ""
-    if re.search(r"\+(?!=)|\.add\(", text) is None:
+    parameters = function.child_by_field_name("parameters")
+    given = [
+        fixes.text(p.child_by_field_name("pattern")).removeprefix("mut ").strip()
+        for p in (parameters.named_children if parameters is not None else [])
+        if p.type == "parameter" and p.child_by_field_name("pattern") is not None
+    ]
+    if not _sums(text, [*given, *([place] if place else [])]):
         return False
     if place is None:
         return True
