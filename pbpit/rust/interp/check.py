@@ -11,6 +11,7 @@ from __future__ import annotations
 from pbpit.rust.interp import (
     btreemap,
     char_ranges,
+    cloned_options,
     deref_coercion,
     fn_refs,
     for_items,
@@ -482,6 +483,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                     stmt.binding.ty = ty
                     if stmt.declared is None and stmt.init is not None:
                         stmt.binding.owned = self.owned(stmt.init)
+                    cloned_options.mark_let(self, stmt.binding, stmt.init)  # `Some(value)`
                     tuple_arity.checked_let(self, stmt)  # `let (a, b) = triple;`: E0308
                 diverges = diverges or (found is not None and resolve(found) is NEVER)
             else:

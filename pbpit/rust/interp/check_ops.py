@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbpit.rust.interp import (
+    cloned_options,
     dyn_casts,
     enum_casts,
     op_traits,
@@ -558,6 +559,7 @@ class OperatorRules:
                 or (e.name in ("max", "min") and is_float(recv))
                 or (e.name == "clone" and self.owned(e.recv))  # `s.clone()` of a `String`
                 or _user_value(e)  # `Dev::flex().autodiff()` of `fn autodiff(self) -> Dev`
+                or cloned_options.unwrapped_clone(e)  # `o.as_ref().map(|b| b.clone()).unwrap()`
             )
         return False
 
