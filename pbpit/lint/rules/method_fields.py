@@ -276,9 +276,15 @@ def _written_in(name: str, body: Node, fixes: Fixes) -> bool:
         function = node.child_by_field_name("function") if node.type == "call_expression" else None
         receiver = function.child_by_field_name("value") if function is not None else None
         if function is not None and function.type == "field_expression" and receiver is not None:
-            if fixes.text(receiver) == name:
+            method = function.child_by_field_name("field")
+            reads = method is not None and fixes.text(method) in _READS
+            if fixes.text(receiver) == name and not reads:
                 return True
     return False
+
+
+_READS = frozenset(("get", "contains_key", "len", "is_empty", "iter", "keys", "values", "clone"))
+"""Methods of a map or a `Vec` that read it (`tracker.ema.get(id)`): no write of the loop's."""
 
 
 def _behind_a_trait(root: str, meeting: Meeting, fixes: Fixes) -> bool:
