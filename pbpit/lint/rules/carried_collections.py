@@ -308,7 +308,7 @@ def detach_in_map(tensor: str, name: str, meeting: Meeting, fixes: Fixes) -> Hel
         return None
     field_ = re.escape(name.rsplit(".", 1)[-1].encode())
     maps, lists = rb"(?:HashMap|BTreeMap)", rb"(?:Vec|VecDeque)"
-    typed = rb"(?:" + maps + rb"\s*<[^,<>]+,|" + lists + rb"\s*<)\s*Tensor\b"
+    typed = rb"(?:" + maps + rb"\s*<[^,<>]+,|" + lists + rb"\s*<)\s*\(?\s*Tensor\b"
     made = rb"(?:" + maps + rb"|" + lists + rb")\s*::\s*(?:new|with_capacity)\b"
     declared = rb"\b" + field_ + rb"\s*(?::\s*" + typed + rb"|=\s*" + made + rb")"
     if re.search(declared, fixes.data) is None:

@@ -73,6 +73,11 @@ def _assigned_into(name: str, node: Node, fixes: Fixes) -> Node | None:
     if left.type == "index_expression" and left.named_children:
         base = left.named_children[0]
         return right if fixes.text(base) == name else None
+    if left.type == "field_expression":  # `e.0 = ..` of `if let Some(e) = m.get_mut(&k)`
+        root = left.child_by_field_name("value")
+        if root is not None and root.type == "identifier":
+            return right if written_place(fixes.text, root) == name else None
+        return None
     if left.type != "unary_expression" or not fixes.text(left).startswith("*"):
         return None
     inner = left.named_children[0] if left.named_children else None
@@ -101,6 +106,24 @@ def _helper_writes(name: str, body: Node, fixes: Fixes) -> list[Node]:
             if pattern is not None and scope is not None and pattern.type == "identifier":
                 found += stored_values(fixes.text(pattern), scope, fixes)
     return found
+
+
+def _said(text: str) -> str:
+    """A stored value as the words name it: `emb` of `emb.clone()`, any other as written."""
+    name = text.removesuffix(".clone()")
+    return name if re.fullmatch(r"[A-Za-z_]\w*", name) else text
+
+
+def _parts_of(value: Node, tensor: str, fixes: Fixes) -> list[Node]:
+    """The tensors of a value stored: `value` itself, or of a tuple (`(z.clone(), 1)`), the
+    elements that read `tensor` (a tuple has no `.detach()`)."""
+    if value.type != "tuple_expression":
+        return [value]
+    return [
+        e
+        for e in value.named_children
+        if any(n.type == "identifier" and fixes.text(n) == tensor for n in descendants(e))
+    ]
 
 
 def _pushed(value: Node, fixes: Fixes) -> bool:
@@ -143,13 +166,14 @@ def detach_each_write(tensor: str, name: str, body: Node, fixes: Fixes) -> Help 
     from pbpit.lint.rules.loop_external_words import detach_where_put_help
 
     values = stored_values(name, body, fixes) + _helper_writes(name, body, fixes)
+    values = [e for v in values for e in _parts_of(v, tensor, fixes)]
     left = [v for v in values if not fixes.detached_already(v) and not _made_here(v, fixes)]
     if not left or all(_pushed(v, fixes) for v in left):
         return None  # pushes alone: the words of a push (`carried_state`'s) are the fix's
     edits: list[Edit] = []
     for value in left:
         edits += fixes.detach_edits(value)
-    said = [fixes.text(v).removesuffix(".clone()") for v in left]
+    said = [_said(fixes.text(v)) for v in left]
     if said == [tensor]:
         return detach_where_put_help(tensor, name, edits)
     if len(left) == 1:
