@@ -11,6 +11,10 @@ hand before pbpit's was looked at.
   older `Tensor<B, 2>`), a helper function given `&mut targets` (`and_modify` then
   `or_insert_with`), a `Vec` of centroids through `if let Some(c) = centroids.get_mut(k)`, and
   `*styles.entry(*user).or_insert(..) = prev * 0.5 + s * 0.5` of a map whose type is inferred.
+- c1..c4 (written after b1..b4, before pbpit ran on them): a `String`-keyed map through `if let
+  Some(slot) = memory.get_mut(&key) {..} else {..}`, a tracker's method writing through `let e =
+  self.ema.entry(id).or_insert_with(..)` (older dialect), two slots written `memory[slot] = ..`,
+  and a per-class `(sum, count)` tuple written `entry.0 = ..; entry.1 += 1` (pbpit refused it).
 - a1..a5: the same update written `if let Some(p) = protos.get_mut(&k) {..} else {..}`,
   `entry(k).and_modify(|p| *p = ..).or_insert(emb)` of a `BTreeMap`, `*protos.entry(k)
   .or_insert(emb) = blended`, and prototypes made before the loop updated only through
@@ -20,7 +24,9 @@ Hand verdicts: the map carries the tensor (`protos`), and every write into it mu
 detached tensor; NodeIds counted by hand (N4's VERDICTS for q04/q04b: `emb` of sample 0 is
 NodeId(6); the two prototypes made before the loop in a4/a5 take ids 1 and 2, so it is 8 there;
 b1: `tanh` of the first sample, 6; b2: the `reshape` of the first batch's output, 7; b3: the
-first point's `z`, 7, after the two centroids' ids; b4: the first click's style `s`, 5).
+first point's `z`, 7, after the two centroids' ids; b4: the first click's style `s`, 5; c1: the
+first `h` (tanh), 6; c2: the first score's `reshape`, 6; c3: the first `feat`, 7, after the two
+slots; c4: the first `z`, 5).
 The oracle of a fix is the twin's run: the fixed program prints what the twin prints."""
 
 from __future__ import annotations
@@ -54,6 +60,10 @@ HAND = {  # the NodeId the run panics at, counted by hand, and the binding that 
     "b2_task_ema_btree.rs": (7, "targets"),
     "b3_centroid_vec_index.rs": (7, "centroids"),
     "b4_entry_deref_counts.rs": (5, "styles"),
+    "c1_string_keys_if_let.rs": (6, "memory"),
+    "c2_tracker_method_entry_older.rs": (6, "tracker.ema"),
+    "c3_slots_index_assign.rs": (7, "memory"),
+    "c4_tuple_stats_fields.rs": (5, "stats"),
 }
 COMMANDS = ["run", "audit", "explain", "lint"]
 
@@ -139,7 +149,10 @@ def test_the_update_arm_left_tracked_still_warns_and_still_panics(tmp_path):
     assert [e["line"] for e in fix["edits"]] == [39, 39], fix
 
 
-@pytest.mark.parametrize("name", ["std_maps_get_mut.rs", "std_get_mut_beside_fields.rs"])
+@pytest.mark.parametrize(
+    "name",
+    ["std_maps_get_mut.rs", "std_get_mut_beside_fields.rs", "std_tuple_parts_written_back.rs"],
+)
 def test_std_maps_updated_through_get_mut_print_what_rustc_prints(name):
     # `match m.get_mut(..)` with the `None` arm inserting (HashMap, Vec, BTreeMap), `if let
     # Some(p) = m.get_mut(&(i % 2))`, `*m.entry(k).or_insert(d) = v`, `and_modify`,
