@@ -15,6 +15,60 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "f01_a43_recursive_enum_eq_and_get_mut": (
+        """\
+use std::collections::HashMap;
+#[derive(Debug, Clone, PartialEq)]
+enum Value {
+    Num(f64),
+    Text(String),
+    List(Vec<Value>),
+}
+impl Value {
+    fn describe(&self) -> String {
+        match self {
+            Value::Num(n) if n.fract() == 0.0 => format!("int {}", *n as i64),
+            Value::Num(n) => format!("float {}", n),
+            Value::Text(s) => format!("text '{}' ({} chars)", s, s.chars().count()),
+            Value::List(items) => format!(
+                "list[{}]",
+                items
+                    .iter()
+                    .map(|v| v.describe())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        }
+    }
+}
+fn main() {
+    let mut env: HashMap<&str, Value> = HashMap::new();
+    env.insert("a", Value::Num(3.0));
+    env.insert("b", Value::Text("héllo".to_string()));
+    env.insert(
+        "c",
+        Value::List(vec![Value::Num(0.5), Value::Text("x".into())]),
+    );
+    let mut ks: Vec<_> = env.keys().collect();
+    ks.sort();
+    for k in ks {
+        println!("{} -> {}", k, env[k].describe());
+    }
+    if let Some(Value::List(items)) = env.get_mut("c") {
+        items.push(Value::Num(2.0));
+    }
+    println!("{}", env["c"].describe());
+    println!("{}", env["a"] == Value::Num(3.0));
+}
+""",
+        runs(
+            "a -> int 3\n"
+            "b -> text 'héllo' (5 chars)\n"
+            "c -> list[float 0.5; text 'x' (1 chars)]\n"
+            "list[float 0.5; text 'x' (1 chars); int 2]\n"
+            "true\n"
+        ),
+    ),
     "f01_if_let_enum_payload_of_get_mut": (
         """\
 use std::collections::HashMap;

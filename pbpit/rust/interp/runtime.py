@@ -181,22 +181,27 @@ def holds_vec(ty: Ty) -> bool:
     return type(ty) is Wrap and (ty.kind == "Vec" or holds_vec(ty.inner))
 
 
-def comparable(ty: Ty) -> bool:
-    """Whether values of `ty` have `==` in Rust (Burn's tensors, devices and data do not)."""
+def comparable(ty: Ty, seen: frozenset = frozenset()) -> bool:
+    """Whether values of `ty` have `==` in Rust (Burn's tensors, devices and data do not);
+    `seen`: the items whose fields are being asked (`enum Value { List(Vec<Value>) }`: its
+    own `Value` inside is as comparable as the whole)."""
     ty = resolve(ty)
     if type(ty) is StructT:
         item: Any = ty.item
+        if id(item) in seen:
+            return True
         cases = item.variants if item.kind == "enum" else [item]
         from pbpit.rust.interp.traits import subst  # (traits imports the nodes)
 
         mapping = ty.mapping()  # `Pair<&str, u8>`: its fields' `A`, `B`
+        inside = seen | {id(item)}
         return "PartialEq" in item.derives and all(
-            comparable(subst(t, mapping)) for case in cases for _, t in case.fields
+            comparable(subst(t, mapping), inside) for case in cases for _, t in case.fields
         )
     if type(ty) is TupleT:
-        return all(map(comparable, ty.elems))
+        return all(comparable(t, seen) for t in ty.elems)
     if type(ty) is Wrap:  # a `Box<dyn Error>` has no `PartialEq` (results.py)
-        return ty.kind not in ("Range", "DynResult") and comparable(ty.inner)
+        return ty.kind not in ("Range", "DynResult") and comparable(ty.inner, seen)
     return type(ty) is Named and ty.name not in (
         "Device",
         "Gradients",
