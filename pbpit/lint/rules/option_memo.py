@@ -57,7 +57,7 @@ def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] |
         return None
     definition = meeting.definition
     at = definition.span[0]
-    if not any(_statement(v).start_byte <= at < v.end_byte for v in puts) and not (
+    if not any(_made_for(v, at) for v in puts) and not (
         len(parts) == 2 and _called_at(parts[0], puts, at, body, fixes)
     ):
         return None  # the carried tensor is not the one cached
@@ -312,8 +312,33 @@ def _guarded(node: Node, place: str, fixes: Fixes) -> bool:
             )
             if inside and text in (f"{place}.is_none()", f"!{place}.is_some()"):
                 return True
+        if current.type == "match_arm" and _none_arm_of(current, place, fixes):
+            return True  # `match feats[i].clone() { Some(f) => f, None => { .. } }`
         current = current.parent
     return False
+
+
+def _made_for(put: Node, at: int) -> bool:
+    """Whether byte `at` is in the statement putting `put`, or in a statement before it in
+    its block (`let f = model.enc.forward(x); feats[i] = Some(f.clone());`)."""
+    statement = _statement(put)
+    block = statement.parent
+    if statement.start_byte <= at < put.end_byte:
+        return True
+    return block is not None and block.start_byte <= at < statement.start_byte
+
+
+def _none_arm_of(arm: Node, place: str, fixes: Fixes) -> bool:
+    """Whether `arm` is the `None` arm of a `match` on what `place` holds (`match place`,
+    `place.clone()`, `&place`, `place.as_ref()`: not `place.take()`, which empties it)."""
+    pattern = arm.child_by_field_name("pattern")
+    match = arm.parent.parent if arm.parent is not None else None
+    value = match.child_by_field_name("value") if match is not None else None
+    if pattern is None or value is None or match.type != "match_expression":
+        return False
+    read = re.sub(r"\s+", "", fixes.text(value))
+    held = (place, f"{place}.clone()", f"&{place}", f"{place}.as_ref()")
+    return fixes.text(pattern).strip() == "None" and read in held
 
 
 def _closure_value(arguments: Node, fixes: Fixes) -> Node | None:
@@ -376,6 +401,16 @@ def _trained(
     holder = name.split(".")[0]
     if "." not in name or inline:
         read = {fixes.text(n) for put in puts for n in descendants(put) if n.type == "identifier"}
+        for put in puts:  # `let f = model.enc.forward(x); feats[i] = Some(f.clone());`
+            statement = _statement(put)
+            block = statement.parent
+            for let in block.named_children if block is not None else []:
+                value = let.child_by_field_name("value")
+                pattern = let.child_by_field_name("pattern")
+                if let.type != "let_declaration" or value is None or pattern is None:
+                    continue
+                if let.start_byte < statement.start_byte and fixes.text(pattern) in read:
+                    read |= {fixes.text(n) for n in descendants(value) if n.type == "identifier"}
         return bool(read & stepped)
     read = {holder}
     for _, receiver, _, arguments in method_calls(body, fixes):
