@@ -19,12 +19,15 @@ written by hand; the carriers below are hand verdicts):
   (`shelf.slots[i] = Some(..)`), read again by the next round: emptied after the pass's step
   (`shelf.slots[i] = None;`), which keeps the encoder training (detached where put, it would
   not learn); lint reads that emptying and is silent on the fixed program. b4: the same slots
-  in a local `let mut protos: Vec<Option<Tensor<2>>> = vec![None; 4];` (`protos[k] = None;`).
+  in a local `let mut protos: Vec<Option<Tensor<2>>> = vec![None; 4];` (`protos[k] = None;`);
+  b5: filled in the `None` arm of `match feats[i].clone()` (`let f = ..; feats[i] =
+  Some(f.clone()); f`), which got words only.
 
 g2..g7 were written as held-out programs after the fixes above (a generic struct filled in a
 `while`, a local `map_or` sum in a function, a tuple struct's tensor sum, a `drain` read by `if
 let`, `self.acc` in a `&mut self` method, which got no code fix, a tuple's tensor sum in a
-`loop`), kept here as they were measured.
+`loop`), kept here as they were measured; g8 (a generic trainer's field read through
+`as_ref()`) and g9 (a sum made before the epochs) of a later batch likewise.
 
 The oracle is each twin: its run (the losses it prints, pass by pass), and its text where the
 fix is one word or one line."""
@@ -56,6 +59,7 @@ HAND = {
     "e7_tuple_struct_peek_ref_self.rs": "tally.0",
     "b2_slot_vec_inline.rs": "shelf.slots",
     "b4_local_slots_vec.rs": "protos",
+    "b5_local_slots_match_fill.rs": "feats",
     "b3_tally_flush_clone.rs": "tally.0",
     "g2_generic_struct_while.rs": "acc.loss",
     "g3_function_local_map_or.rs": "running",
@@ -63,6 +67,8 @@ HAND = {
     "g5_drain_if_let.rs": "pending.sum",
     "g6_self_field_in_method.rs": "self.acc",
     "g7_generic_tuple_loop_break.rs": "pair.0",
+    "g8_generic_trainer_as_ref.rs": "trainer.pending",
+    "g9_sum_before_epochs.rs": "loss_sum",
 }
 
 # The fixes that give the sum its starting value again: right after the backward, where the
@@ -75,6 +81,8 @@ RESET = {
     "g4_tuple_struct_tensor.rs": "bucket.0 = Tensor::<1>::zeros([1], &device);",
     "g5_drain_if_let.rs": "pending.sum = None;",
     "g7_generic_tuple_loop_break.rs": "pair.0 = Tensor::<B, 1>::zeros([1], &device);",
+    "g8_generic_trainer_as_ref.rs": "trainer.pending = None;",
+    "g9_sum_before_epochs.rs": "loss_sum = Tensor::<1>::zeros([1], &device);",
 }
 SAME_TEXT = sorted(set(HAND) - set(RESET))
 
