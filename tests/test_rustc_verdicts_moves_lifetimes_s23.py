@@ -13,7 +13,8 @@ called in a loop, behind a branch too, or in a `loop` whose `break` after the ca
 `if` (E0382, `closure_reads.py`; a call followed by `break` or `return` on every way runs).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH); the programs were written after the change (or are the held-out repros), formatted
-by rustfmt."""
+by rustfmt. The `mixed_shape_*` programs mix the classes fixed this session in other shapes
+(methods of a struct, enum arms, nested `Vec<Vec<Option<u8>>>`, closures' patterns)."""
 
 from __future__ import annotations
 
@@ -1112,6 +1113,173 @@ fn main() {
 }
 """,
         rejects("E0382"),
+    ),
+    "mixed_shape_z01": (
+        """\
+struct Run {
+    losses: Vec<f32>,
+}
+impl Run {
+    fn last(&self) -> Option<f32> {
+        self.losses.iter().last()
+    }
+}
+fn main() {
+    let r = Run { losses: vec![0.5] };
+    println!("{:?}", r.last());
+}
+""",
+        rejects("E0308"),
+    ),
+    "mixed_shape_z02": (
+        """\
+struct Run {
+    losses: Vec<f32>,
+}
+impl Run {
+    fn best(&self) -> f32 {
+        *self.losses.iter().min_by(|a, b| a.total_cmp(b)).unwrap()
+    }
+}
+fn main() {
+    let r = Run {
+        losses: vec![0.5, 0.25],
+    };
+    println!("{}", r.best());
+}
+""",
+        runs("0.25\n"),
+    ),
+    "mixed_shape_z03": (
+        """\
+struct Run {
+    names: Vec<String>,
+}
+impl Run {
+    fn first(&self) -> String {
+        let n = &self.names[0];
+        *n
+    }
+}
+fn main() {
+    let r = Run {
+        names: vec!["a".into()],
+    };
+    println!("{}", r.first());
+}
+""",
+        rejects("E0507"),
+    ),
+    "mixed_shape_z04": (
+        """\
+fn main() {
+    let rows = vec![(1, 2.0f32, "a"), (2, 3.0, "b")];
+    let total: f32 = rows.iter().map(|(_, x)| x).sum();
+    println!("{}", total);
+}
+""",
+        rejects("E0308"),
+    ),
+    "mixed_shape_z05": (
+        """\
+fn main() {
+    let rows = vec![(1, 2.0f32, "a"), (2, 3.0, "b")];
+    let total: f32 = rows.iter().map(|(_, x, _)| x).sum();
+    println!("{}", total);
+}
+""",
+        runs("5\n"),
+    ),
+    "mixed_shape_z06": (
+        """\
+#[derive(Debug)]
+enum Ev {
+    Loss(f32),
+    Note(String),
+}
+fn main() {
+    let evs = vec![Ev::Loss(0.5), Ev::Note("x".into())];
+    let mut kept = Vec::new();
+    for e in &evs {
+        match e {
+            Ev::Note(_) => kept.push(*e),
+            Ev::Loss(_) => {}
+        }
+    }
+    println!("{:?}", kept);
+}
+""",
+        rejects("E0507"),
+    ),
+    "mixed_shape_z07": (
+        """\
+fn main() {
+    let grid: Vec<Vec<Option<u8>>> = vec![vec![None; 2]; 2];
+    let mut out: Vec<Option<u8>> = vec![None; 2];
+    for (i, row) in grid.iter().enumerate() {
+        out[i] = row[0];
+    }
+    let k = 7u8;
+    out[0] = Some(&k);
+    println!("{:?}", out);
+}
+""",
+        rejects("E0308"),
+    ),
+    "mixed_shape_z08": (
+        """\
+fn pick(v: &Vec<(String, f32)>) -> Option<(String, f32)> {
+    v.iter().max_by(|a, b| a.1.total_cmp(&b.1))
+}
+fn main() {
+    println!("{:?}", pick(&vec![("a".into(), 1.0)]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "mixed_shape_z09": (
+        """\
+fn main() {
+    let cfg = (0.1f32, 32usize, "adam");
+    let (lr, bs) = cfg;
+    println!("{} {}", lr, bs);
+}
+""",
+        rejects("E0308"),
+    ),
+    "mixed_shape_z10": (
+        """\
+fn split(v: &[f32]) -> (Vec<f32>, Vec<f32>) {
+    (v[..1].to_vec(), v[1..].to_vec())
+}
+fn main() {
+    let data = vec![1.0, 2.0, 3.0];
+    let (train, val, test) = split(&data);
+    println!("{:?} {:?} {:?}", train, val, test);
+}
+""",
+        rejects("E0308"),
+    ),
+    "mixed_shape_z11": (
+        """\
+fn main() {
+    let names = vec![String::from("a"), String::from("b")];
+    let upper: Vec<String> = names.iter().map(|n| *n).collect();
+    println!("{:?}", upper);
+}
+""",
+        rejects("E0507"),
+    ),
+    "mixed_shape_z12": (
+        """\
+fn main() {
+    let pts = vec![(1.0f32, 2.0f32)];
+    let xs: Vec<f32> = pts.iter().map(|&(x, _)| x).collect();
+    let ys: Vec<f32> = pts.into_iter().map(|&(_, y)| y).collect();
+    println!("{:?} {:?}", xs, ys);
+}
+""",
+        rejects("E0308"),
     ),
 }
 
