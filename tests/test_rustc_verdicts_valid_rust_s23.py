@@ -773,6 +773,43 @@ fn main() {
 """,
         runs("[Score(0.9), Score(0.5)]\n"),
     ),
+    "u10_a59_iter_mut_max_and_fill": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3, 4, 5, 6];
+    {
+        let (left, right) = v.split_at_mut(3);
+        left[0] += right[2];
+        right[0] *= 10;
+    }
+    println!("{:?}", v);
+    v.rotate_left(2);
+    println!("{:?}", v);
+    let s = &mut v[1..4];
+    s.sort_by(|a, b| b.cmp(a));
+    s[0] = -1;
+    println!("{:?}", v);
+    v.iter_mut().for_each(|x| *x *= 2);
+    println!("{:?}", v);
+    let total: i32 = v.iter().sum();
+    if let Some(m) = v.iter_mut().max() {
+        *m = 0;
+    }
+    println!("{} {:?}", total, v);
+    v.swap(0, 5);
+    v.fill(7);
+    println!("{:?}", v);
+}
+""",
+        runs(
+            "[7, 2, 3, 40, 5, 6]\n"
+            "[3, 40, 5, 6, 7, 2]\n"
+            "[3, -1, 6, 5, 7, 2]\n"
+            "[6, -2, 12, 10, 14, 4]\n"
+            "44 [6, -2, 12, 10, 0, 4]\n"
+            "[7, 7, 7, 7, 7, 7]\n"
+        ),
+    ),
     "u10_if_let_iter_mut_max_assign": (
         """\
 fn main() {
@@ -784,6 +821,16 @@ fn main() {
 }
 """,
         runs("[3, 0, 2]\n"),
+    ),
+    "u10_rej_fill_of_immutable": (
+        """\
+fn main() {
+    let v = vec![3, 9, 2];
+    v.fill(7);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
     ),
     "u10_rej_iter_mut_max_of_immutable": (
         """\

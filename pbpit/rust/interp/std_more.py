@@ -21,6 +21,7 @@ from pbpit.rust.interp import (
     slice_split_ends,
     slice_split_mut,
     vec_ends_mut,
+    vec_fill,
     vec_swap_remove,
 )
 from pbpit.rust.interp.builtins import Builtin, Code, _inner, rows
@@ -456,6 +457,7 @@ VEC_MORE = (
     *DEDUPS,  # `dedup_by_key`, `dedup_by` (vec_dedup.py)
     Builtin("Vec", "truncate", ("usize",), "()", _truncate, mutates=True),
     Builtin("Vec", "swap", ("usize", "usize"), "()", _swap, mutates=True),
+    *vec_fill.ROWS,  # `v.fill(0)`
 )
 
 # -- Option ---------------------------------------------------------------------------------------
