@@ -57,6 +57,8 @@ class TypeLowering:
 
     def type(self, node: Node) -> Ty:
         kind = node.type
+        if kind == "abstract_type" and self.optimizer_argument(node):
+            return burn_nn.NAMED_TYPES["Optimizer"]  # `optim: &mut impl Optimizer<M, B>`
         dispatch = self.dispatch_type(node)  # `dyn Shape`, `impl Fn(f32) -> f32`, `Box<T>`
         if dispatch is not None:
             return dispatch
@@ -218,6 +220,18 @@ class TypeLowering:
             raise self.fail(args[0], f"the optimizer `{self.text(args[0])}`")
         self.type(args[1])  # the module
         return burn_nn.NAMED_TYPES["Optimizer"]
+
+    def optimizer_argument(self, node: Node) -> bool:
+        """Whether `node` (an `impl ..` type) is `impl Optimizer<M, B>` (Burn's trait, not the
+        file's) written as a parameter's type or behind its `&mut`: the anonymous type parameter
+        rustc reads it as, typed as `O` of `O: Optimizer<M, B>` is (`traits.py`)."""
+        parent = node.parent
+        while parent is not None and parent.type == "reference_type":
+            parent = parent.parent
+        trait = node.child_by_field_name("trait")
+        if parent is None or parent.type != "parameter" or trait is None:
+            return False
+        return self.burn_trait(trait) == "Optimizer"
 
     def owned_type(self, node: Node) -> bool:
         """Whether a written type is certainly not a reference (`_` may be one)."""
