@@ -28,6 +28,7 @@ from pbpit.rust.interp.map_get_mut import (  # noqa: F401 - read through this mo
     WRITE_BACK,
     check_write_back,
     get_mut_place,
+    unwrapped_assignment,
     written_back,
 )
 from pbpit.rust.interp.map_order import (  # noqa: F401 - read through this module
@@ -522,6 +523,9 @@ def lower_update(lowerer: Any, node: Any, left: Any, value: Any, op: str | None)
     call = lowerer.kids(left)[0] if lowerer.kids(left) else None
     if call is None or call.type != "call_expression":
         return None
+    unwrapped = unwrapped_assignment(lowerer, node, call, value, op)  # `*m.get_mut(&k).unwrap()`
+    if unwrapped is not None:
+        return unwrapped
     function = call.child_by_field_name("function")
     if function.type != "field_expression":
         return None

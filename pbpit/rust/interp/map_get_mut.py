@@ -244,3 +244,48 @@ def _write_back(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 WRITE_BACK_ROW = Builtin("HashMap", WRITE_BACK, None, "", _write_back, lambda ck, e, r: UNIT)
+
+
+# -- `*m.get_mut(&k).unwrap() = v` ---------------------------------------------------------------
+
+
+def unwrapped_assignment(lowerer: Any, node: Any, call: Any, value: Any, op: Any) -> Any | None:
+    """`*m.get_mut(&k).unwrap() = v` (`.expect(..)`) of a map: `{ let a = v; m.get_mut(&k)
+    .unwrap(); m[k] = a; }`: the value first (an assignment's value is evaluated before its
+    place), then the lookup, which panics at the `unwrap` where the key is missing, then the
+    entry replaced (`WRITE_BACK`); None for any other `*x = v`. A compound `op=` is left."""
+    from pbpit.rust.interp.nodes import Block, ExprStmt, Let, Local, Method
+
+    if op is not None or call.type != "call_expression":
+        return None
+    outer = method_called(lowerer, call) or method_called(lowerer, call, 1)
+    if outer not in ("unwrap", "expect"):
+        return None
+    from pbpit.rust.interp.field_paths import receiver
+
+    lookup = receiver(call)
+    if method_called(lowerer, lookup, 1) != "get_mut":
+        return None
+    holder = receiver(lookup)
+    keys = lowerer.kids(lookup.child_by_field_name("arguments"))
+    key = keys[0].child_by_field_name("value") if keys[0].type == "reference_expression" else None
+    if key is None or not _pure_key(key) or holder.type not in _PLACES:
+        return None
+    pos, line = lowerer.pos(node), lowerer.pos(node)[0]
+    saved = lowerer.open_scope()
+    given = lowerer.declare("assigned value", False)  # (a name no Rust code can write)
+    visible = lowerer.in_scope
+    lowerer.close_scope(saved)
+    found = lowerer.expr(lookup)
+    found.written_back = True  # (the checker lets a map of tensors have it: `check_keyed`)
+    field = call.child_by_field_name("function").child_by_field_name("field")
+    args = [lowerer.expr(a) for a in lowerer.kids(call.child_by_field_name("arguments"))]
+    unwrapped = Method(lowerer.pos(field), found, lowerer.text(field), [], args)
+    back = Method(pos, lowerer.expr(holder), WRITE_BACK, [], [lowerer.expr(keys[0])])
+    back.args.append(Local(value.pos, given, lowerer.scope))
+    stmts = [
+        Let(line, given, None, value, visible),
+        ExprStmt(line, unwrapped, True, visible),
+        ExprStmt(line, back, True, visible),
+    ]
+    return Block(pos, stmts, None, visible)
