@@ -470,17 +470,21 @@ def backend_of(source: object) -> str:
         return made
     aliases: list[str] = []
     devices: list[str] = []
-    stack = [source.root]  # type: ignore[attr-defined]
+    written: list[str] = []  # `Net<NdArray>`, `train::<Autodiff<NdArray>>(..)`: no alias
+    stack = [(source.root, False)]  # type: ignore[attr-defined]
     while stack:
-        node = stack.pop()
+        node, in_use = stack.pop()
         if node.type == "type_item":
             aliases.append(source.node_text(node.child_by_field_name("type")))  # type: ignore[attr-defined]
         elif node.type == "type_identifier" or node.type == "identifier":
             name = source.node_text(node)  # type: ignore[attr-defined]
             if name in ("NdArrayDevice", "WgpuDevice", "FlexDevice"):
                 devices.append(name)
-        stack.extend(reversed(node.children))
-    for named in (*aliases, *devices):
+            elif not in_use and node.type == "type_identifier" and name in ("NdArray", "Wgpu"):
+                written.append(name)
+        in_use = in_use or node.type == "use_declaration"
+        stack.extend((child, in_use) for child in reversed(node.children))
+    for named in (*aliases, *devices, *written):
         for word, backend in _BACKEND_WORDS:
             if word in named:
                 return backend
