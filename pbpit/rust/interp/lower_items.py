@@ -7,6 +7,7 @@ from typing import Any
 
 from pbpit.rust.interp import (
     assoc_types,
+    burn_batcher,
     burn_nn,
     concrete_impls,
     default_impls,
@@ -329,6 +330,8 @@ class ItemLowering:
             totals = None if trait is not None else sum_impls.trait_of(self, item, trait_node)
             if iterator or trait is not None or totals is not None:
                 pass  # `impl Iterator for Counter` (user_iterators.py), `impl Sum for M`: methods
+            elif burn_batcher.is_impl(self, node, trait_node):
+                pass  # Burn's `Batcher<I, O>`: `batch` as the struct's method (burn_batcher.py)
             elif not default_impls.is_default_impl(self, node, item, trait_node):
                 raise self.fail(
                     trait_node, f"`impl {self.text(trait_node)}` (a trait the file does not define)"
