@@ -49,6 +49,9 @@ from pbpit.rust.interp.types import (
     vec,
 )
 
+_BACKEND_TYPES = ("NdArray", "Wgpu", "Flex", "Candle", "LibTorch", "Cuda", "Metal", "Vulkan")
+"""Burn's backend types a program may name in place of its backend parameter."""
+
 
 class TypeLowering:
     """The types of the file (a part of `Lowerer`)."""
@@ -203,7 +206,7 @@ class TypeLowering:
                 for i, arg in enumerate(args):  # the backend arguments, typed away
                     if i not in at and self.text(arg) not in (
                         self.backends | self.aliases | self.dims | self.type_params.keys()
-                    ):
+                    ) and not self.backend_type(arg):
                         raise self.fail(arg, f"the type argument `{self.text(arg)}`")
                 if at and len(args) > max(at):
                     return StructT(item, tuple(self.type(args[i]) for i in at))
@@ -232,6 +235,18 @@ class TypeLowering:
         if parent is None or parent.type != "parameter" or trait is None:
             return False
         return self.burn_trait(trait) == "Optimizer"
+
+    def backend_type(self, node: Node) -> bool:
+        """Whether `node` is one of Burn's backend types written out as a struct's type argument
+        (`Net<NdArray>`, `Net<Autodiff<NdArray>>`, `Net<Wgpu<f32, i32>>`): typed away as a
+        backend parameter or alias is."""
+        if node.type == "generic_type":
+            args = self.kids(node.child_by_field_name("type_arguments"))
+            name = self.text(node.child_by_field_name("type"))
+            if name == "Autodiff":
+                return len(args) >= 1 and self.backend_type(args[0])
+            return name in _BACKEND_TYPES
+        return node.type == "type_identifier" and self.text(node) in _BACKEND_TYPES
 
     def owned_type(self, node: Node) -> bool:
         """Whether a written type is certainly not a reference (`_` may be one)."""
