@@ -55,11 +55,11 @@ def test_valid_of_a_generic_autodiff_module_runs(tmp_path):
 
 
 def test_valid_of_the_inner_module_and_other_module_methods_are_refused(tmp_path):
-    # `InnerModule: Module<B::InnerBackend>` has no `valid`; Burn's `num_params` is outside the
-    # subset: neither may be claimed as rustc's E0599 (rustc runs `num_params`).
+    # `InnerModule: Module<B::InnerBackend>` has no `valid`; Burn's `devices` is outside the
+    # subset: neither may be claimed as rustc's E0599 (rustc runs `devices`).
     for body, method in (
         ("model.valid().valid();", "valid"),
-        ("model.num_params();", "num_params"),
+        ("model.devices();", "devices"),
     ):
         source = GENERIC_STEP.replace(
             "fn main() {",

@@ -271,9 +271,9 @@ def test_an_encoder_struct_with_cached_features_panics_at_its_second_backward(tm
             "the method `zero_grad` on `Optimizer` (pbpit runs `step(lr, model, grads)`)",
         ),
         (
-            "let l = LinearConfig::new(2, 1).init::<B>(&device); let n = l.num_params();",
-            "num_params",
-            "`Linear::num_params` (pbpit runs `forward`, `valid`, `clone`)",
+            "let l = LinearConfig::new(2, 1).init::<B>(&device); let n = l.devices();",
+            "devices",
+            "`Linear::devices` (pbpit runs `forward`, `valid`, `clone`)",
         ),
         (
             "let c = LinearConfig::new(2, 1).with_initializer(0);",
