@@ -42,6 +42,7 @@ from pbpit.rust.interp.runtime import StructValue
 from pbpit.rust.interp.types import (
     DEVICE,
     F64,
+    USIZE,
     Named,
     ParamT,
     StructT,
@@ -490,6 +491,11 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
             e.impl = BURN[name]
             checker.args(e)
             return recv
+        if name == "num_params" and name not in item.methods:  # `Module::num_params`: usize
+            # (the struct's own `num_params` is inherent: rustc picks it before the trait's)
+            e.impl = BURN[name]
+            checker.args(e)
+            return USIZE
         if is_library(item) and name == "forward":
             e.impl = LAYER_FORWARD.of("forward", owner=item.name)
             if item.name == "Embedding":  # `[batch, seq]` Int indices to `[batch, seq, d_model]`
@@ -666,6 +672,8 @@ def compile_method(library: Any, e: Method, recv: Callable, args: list) -> Calla
         return lambda frame: DerivedModule(recv(frame)).valid().value
     if not kind and method == "clone":
         return lambda frame: DerivedModule(recv(frame)).clone().value
+    if not kind and method == "num_params":  # the elements of every param, lazy ones too
+        return lambda frame: DerivedModule(recv(frame)).num_params()
     assert not kind and method == "val", e.impl  # Burn types' methods are rows (burn_methods)
     return lambda frame: recv(frame).val()
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from pbpit.rust.interp.builtins import BURN
 from pbpit.rust.interp.nodes import Method
-from pbpit.rust.interp.types import ParamT, Ty
+from pbpit.rust.interp.types import USIZE, ParamT, Ty
 
 
 class InnerModules:
@@ -31,10 +31,15 @@ class InnerModules:
             e.impl = BURN["clone"]
             checker.args(e)
             return recv
+        if e.name == "num_params" and (recv.module or inner):  # `Module::num_params`
+            e.impl = BURN["num_params"]
+            checker.args(e)
+            return USIZE
         if e.name != "valid" or not recv.module:
             if recv.module or inner:  # Burn's `Module` has more (`num_params`...): not E0599
                 what = f"the method `{e.name}` of the module `{recv.name}`"
-                raise checker.fail(e.pos, f"{what} (pbpit runs `valid()` and `clone()`)")
+                runs = "pbpit runs `valid()`, `clone()`, `num_params()`"
+                raise checker.fail(e.pos, f"{what} ({runs})")
             return None
         if recv.module != "AutodiffModule":  # `valid` is `AutodiffModule`'s, not `Module`'s
             what = f"`valid()` of `{recv.name}: Module<B>` (bound it by `AutodiffModule<B>`)"
