@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from pbpit.rust.interp import (
     cloned_options,
     dyn_casts,
+    element_values,
     enum_casts,
     op_traits,
     references,
@@ -560,6 +561,7 @@ class OperatorRules:
                 or (e.name == "clone" and self.owned(e.recv))  # `s.clone()` of a `String`
                 or _user_value(e)  # `Dev::flex().autodiff()` of `fn autodiff(self) -> Dev`
                 or cloned_options.unwrapped_clone(e)  # `o.as_ref().map(|b| b.clone()).unwrap()`
+                or element_values.cloned_element(e)  # `vs[0].clone()` of `vs: &[Version]`
             )
         return False
 

@@ -17,6 +17,7 @@ from pbpit.rust.interp import (
     cmp_impls,
     copy_types,
     derive_default,
+    element_values,
     generic_impls,
     index_impls,
     iter_mut,
@@ -417,6 +418,7 @@ class Lowerer(
                 binding.owned = self.owned_type(param.child_by_field_name("type"))
                 binding.mut_ref = is_mut_reference(param.child_by_field_name("type"))
                 num_refs.mark_param(self, binding, param.child_by_field_name("type"))
+                element_values.mark_param(binding, param.child_by_field_name("type"))
             fn.params.append(binding)
         fn.body = self.block(fn.node.child_by_field_name("body"))
         fn.body.stmts[:0] = unpacked

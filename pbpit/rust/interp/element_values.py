@@ -1,0 +1,57 @@
+"""`vs[i].clone()` of a slice, array or `Vec` whose written element type is a value
+(`vs: &[Version]`, `let rows: Vec<Row> = ..`): a value, not a reference, so `best` of `let mut
+best = vs[0].clone();` given for a parameter written `&T` (`v.cmp(best)`) is rustc's E0308, a
+type error rustc reports before the E0382 of `best` moved in a loop. pbpit erases references:
+only the type written for the variable (a parameter's, a `let`'s) tells that its elements are
+values (`Vec<&Row>`'s are not)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.nodes import Index, Local, Method
+
+ELEMENTS_WRITTEN = "elements_written"
+"""The attribute of a parameter: its written type (a `let`'s is `binding.written`)."""
+
+
+def mark_param(binding: Any, written: Any) -> None:
+    if binding is not None and written is not None:
+        setattr(binding, ELEMENTS_WRITTEN, written)
+
+
+def cloned_element(e: Any) -> bool:
+    """Whether `e` is `v[i].clone()` (an index, not a range) of a variable whose written type's
+    elements are values."""
+    from pbpit.rust.interp.types import Wrap, resolve
+    from pbpit.rust.interp.value_slots import plainly_value
+
+    if not (isinstance(e, Method) and e.name == "clone" and not e.args and not e.borrowed):
+        return False
+    place = e.recv
+    if not isinstance(place, Index) or not isinstance(place.base, Local) or place.borrowed:
+        return False
+    index = getattr(place.index, "ty", None)
+    if index is None or type(resolve(index)) is Wrap:
+        return False  # (`v[a..b]`: a slice)
+    binding = place.base.binding
+    written = getattr(binding, "written", None) or getattr(binding, ELEMENTS_WRITTEN, None)
+    element = _element(written)
+    return element is not None and plainly_value(element)
+
+
+def _element(written: Any) -> Any:
+    """The element type written in `&[X]`, `[X; N]`, `Vec<X>`, `&Vec<X>`, `&mut Vec<X>`."""
+    while written is not None and written.type == "reference_type":
+        written = written.child_by_field_name("type")
+    if written is None:
+        return None
+    if written.type == "array_type":
+        return written.child_by_field_name("element")
+    if written.type != "generic_type":
+        return None
+    name = written.child_by_field_name("type")
+    args = written.child_by_field_name("type_arguments")
+    if name is None or name.text != b"Vec" or args is None or args.named_child_count != 1:
+        return None
+    return args.named_children[0]
