@@ -104,3 +104,14 @@ def test_num_params_of_derived_library_generic_and_valid_modules(tmp_path):
 def test_num_params_in_the_older_dialect(tmp_path):
     status, out, err = run(tmp_path, OLD)
     assert (status, out) == (0, "6 params\n"), err
+
+
+def test_other_module_methods_of_a_derived_struct_are_not_claimed_as_e0599(tmp_path):
+    # rustc finds `to_device`, `no_grad`, `devices` on every `#[derive(Module)]` struct (Burn's
+    # `Module` trait, in scope by the prelude): pbpit, which does not run them, must not say E0599.
+    for call in ("to_device(&device)", "no_grad()", "devices()"):
+        source = OLD.replace("let n: usize = net.num_params();", f"let _m = net.clone().{call};")
+        source = source.replace('println!("{n} params");', "")
+        status, out, err = run(tmp_path, source)
+        assert status == 2 and out == "", (call, err)
+        assert "E0599" not in err and "unsupported Rust: Burn's `Module::" in err, (call, err)

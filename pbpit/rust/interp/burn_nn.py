@@ -101,6 +101,18 @@ def param(inner: Ty) -> Wrap:
     return Wrap("Param", inner)
 
 
+MODULE_METHODS = frozenset(
+    (
+        "collect_devices", "devices", "fork", "to_device", "no_grad", "freeze_group",
+        "unfreeze_group", "train", "quantize_weights", "quantize_weights_group", "apply_lora",
+        "apply_qlora", "into_record", "into_record_group", "try_load_record", "load_record",
+        "visit", "map", "save_file", "load_file",
+    )
+)
+"""The other methods of Burn's `Module` trait (burn-core `module/base.rs`) a derived module has:
+methods rustc finds, which pbpit does not run."""
+
+
 def is_library(item: Any) -> bool:
     """Whether a struct item is one of Burn's (`Linear`), not the program's."""
     return getattr(item, "node", 0) is None
@@ -509,6 +521,9 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
             raise checker.fail(
                 e.pos, f"`{item.name}::{name}` (pbpit runs `forward`, `valid`, `clone`)"
             )
+        if name in MODULE_METHODS and name not in item.methods:  # rustc runs them: no E0599
+            what = f"Burn's `Module::{name}` of `{item.name}`"
+            raise checker.fail(e.pos, f"{what} (pbpit runs `valid`, `clone`, `num_params`)")
         return None
     if type(recv) is Wrap and recv.kind == "Param":
         if name == "val":
