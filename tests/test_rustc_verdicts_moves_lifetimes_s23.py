@@ -1,16 +1,17 @@
 """Programs rustc rejects that pbpit ran (issue 26, session 23's fixer E), with look-alikes rustc
-accepts: a move out of `*r` where `r` is certainly one reference to values not `Copy` (`let
-owned: Sample = *s;` of an item of `v.iter()`, `take(*s)`, `out.push(*row)`, `*a` of `a:
-&String` given back, `let (n, s) = *p;`: E0507, `deref_moves.py`; `*r` of a `&&T`, of a `Copy`
-value, `(*r).clone()`, `let (n, _) = *p;` run); a reference to a variable cloned in the
-function returned (`let local = v.clone(); &local[0]`, in an `if`'s branch too: E0515,
-`lifetimes.py`); a reference a function or method returns by lifetime elision, assigned in a
-block to a variable declared outside it and read after the block (`w = first_word(&line);`,
-`ws = m.weights();`: E0597, `shared_borrows.outlived`); `collect()` into a type no iterator
-is collected into (`let s: i32 = ..collect();`: E0277, `check_rules.unify_collected`) and
-`partition::<Vec<i32>, _>` of `u32` items (E0277); a closure moving a capture out (`|| feat`)
-called in a loop, behind a branch too, or in a `loop` whose `break` after the call is behind an
-`if` (E0382, `closure_reads.py`; a call followed by `break` or `return` on every way runs).
+accepts: a move out of `*r` where `r` is certainly one reference to values not `Copy` (`let owned:
+Sample = *s;` of an item of `v.iter()`, `take(*s)`, `out.push(*row)`, `*a` of `a: &String` given
+back, `let (n, s) = *p;`: E0507, `deref_moves.py`; `*r` of a `&&T`, of a `Copy` value,
+`(*r).clone()`, `let (n, _) = *p;` run); a reference to a variable cloned in the function returned
+(`let local = v.clone(); &local[0]`, in an `if`'s branch too; `Some(x) => x` of `match c.last()`,
+`if let Some(first) = sorted.first() { return first; }`, `m` of `let m = c.iter().max().unwrap();`:
+E0515, `lifetimes.py`); a reference a function or method returns by lifetime elision, assigned in a
+block to a variable declared outside it and read after the block (`w = first_word(&line);`, `ws =
+m.weights();`: E0597, `shared_borrows.outlived`); `collect()` into a type no iterator is collected
+into (`let s: i32 = ..collect();`: E0277, `check_rules.unify_collected`) and `partition::<Vec<i32>,
+_>` of `u32` items (E0277); a closure moving a capture out (`|| feat`) called in a loop, behind a
+branch too, or in a `loop` whose `break` after the call is behind an `if` (E0382,
+`closure_reads.py`; a call followed by `break` or `return` on every way runs).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH); the programs were written after the change (or are the held-out repros), formatted
 by rustfmt. The `mixed_shape_*` programs mix the classes fixed this session in other shapes
@@ -1280,6 +1281,77 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "returned_local_l09": (
+        """\
+fn biggest(v: &[i32]) -> &i32 {
+    let mut c = v.to_vec();
+    c.sort();
+    match c.last() {
+        Some(x) => x,
+        None => &v[0],
+    }
+}
+fn main() {
+    println!("{}", biggest(&[3, 1]));
+}
+""",
+        rejects("E0515"),
+    ),
+    "returned_local_l13": (
+        """\
+fn biggest(v: &[i32]) -> &i32 {
+    let c = v.to_vec();
+    let m = c.iter().max().unwrap();
+    m
+}
+fn main() {
+    println!("{}", biggest(&[3, 1]));
+}
+""",
+        rejects("E0515"),
+    ),
+    "returned_local_l14": (
+        """\
+fn biggest(v: &[i32]) -> &i32 {
+    let m = v.iter().max().unwrap();
+    m
+}
+fn main() {
+    println!("{}", biggest(&[3, 1]));
+}
+""",
+        runs("3\n"),
+    ),
+    "returned_local_l15": (
+        """\
+fn biggest(v: &Vec<i32>) -> &i32 {
+    match v.last() {
+        Some(x) => x,
+        None => &0,
+    }
+}
+fn main() {
+    println!("{}", biggest(&vec![3, 1]));
+}
+""",
+        runs("1\n"),
+    ),
+    "returned_local_l16": (
+        """\
+fn name(ws: &Vec<String>) -> &String {
+    let mut sorted = ws.clone();
+    sorted.sort();
+    if let Some(first) = sorted.first() {
+        return first;
+    }
+    &ws[0]
+}
+fn main() {
+    println!("{}", name(&vec!["b".to_string(), "a".to_string()]));
+}
+""",
+        rejects("E0515"),
     ),
 }
 

@@ -72,6 +72,7 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
     returned = _results(fn.body) if isinstance(fn.body, Block) else []  # (`if`'s branches)
     _refuse_elided_returned(checker, fn, written)  # `-> &'a str` of `b: &str`: E0621
     made: set[int] = set()  # `let w = v.to_vec();`: a value of the body's own
+    picked: dict[int, object] = {}  # a name given a reference into what it was picked from
     stack = [fn.body]
     while stack:
         node = stack.pop()
@@ -79,12 +80,15 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
             returned.extend(_results(node.value))
         if isinstance(node, Let) and node.binding is not None and _made(node.init):
             made.add(id(node.binding))
+        _note_picked(node, picked)
         if not isinstance(node, Closure):
             stack.extend(children(node))
     for value in returned:
         root = _borrowed_root(value) if value is not None and value.borrowed else None
         if value is not None and not value.borrowed:
             root = _viewed_root(value)  # `s.as_str()`, `s.trim()`: they borrow `s`
+        if root is None and value is not None and not value.borrowed:
+            root = _picked_root(value, picked)  # `Some(x) => x` of `match c.last()`
         if root is None or (root is not value and root.borrowed):
             continue
         binding = root.binding  # (`owned`: certainly not a reference, the checker's judgment)
@@ -103,6 +107,39 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
         err = checker.fail(where, f"{what} (rustc rejects it: error[E0515])")
         err.label = label
         raise err
+
+
+def _note_picked(node, picked: dict) -> None:  # noqa: ANN001 - a node
+    """`x` of `match c.last() { Some(x) => .. }` (an `if let` too), of `let m =
+    c.iter().max().unwrap();`: the expression it was picked from, by its binding's id."""
+    from pbpit.rust.interp import ref_results
+    from pbpit.rust.interp.nodes import IfLet, Let, Match
+
+    if isinstance(node, Match) and ref_results.shape(node.value) == ref_results.OPTION_REF:
+        for arm in node.arms:
+            pat = arm.pat
+            if pat.kind == "some" and pat.subs and pat.subs[0].kind == "bind":
+                if pat.subs[0].binding is not None and not pat.subs[0].subs:
+                    picked[id(pat.subs[0].binding)] = node.value
+    if isinstance(node, IfLet) and node.binding is not None:
+        if ref_results.shape(node.value) == ref_results.OPTION_REF:
+            picked[id(node.binding)] = node.value
+    if isinstance(node, Let) and node.binding is not None and node.init is not None:
+        if not node.init.borrowed and ref_results.shape(node.init) == ref_results.REF:
+            picked[id(node.binding)] = node.init
+
+
+def _picked_root(value, picked: dict):  # noqa: ANN001, ANN202 - an Expr; a Local or None
+    """The variable a name picked from it by reference borrows (`c` of `x`, `Some(x)` of
+    `c.last()`): the chain's first receiver, a variable taken whole."""
+    from pbpit.rust.interp.nodes import Local, Method
+
+    if not isinstance(value, Local) or id(value.binding) not in picked:
+        return None
+    chain = picked[id(value.binding)]
+    while isinstance(chain, Method) and not chain.borrowed:
+        chain = chain.recv
+    return chain if isinstance(chain, Local) and not chain.borrowed else None
 
 
 def _refuse_elided_returned(checker, fn, written) -> None:  # noqa: ANN001
