@@ -35,6 +35,7 @@ from pbpit.rust.interp.types import (
     STRING,
     TENSOR_DATA,
     UNIT,
+    ParamT,
     StructT,
     TensorT,
     TupleT,
@@ -62,6 +63,8 @@ class TypeLowering:
         kind = node.type
         if kind == "abstract_type" and self.optimizer_argument(node):
             return burn_nn.NAMED_TYPES["Optimizer"]  # `optim: &mut impl Optimizer<M, B>`
+        if kind == "abstract_type" and self.module_argument(node):
+            return self.module_argument(node)  # `model: &impl AutodiffModule<B>`
         dispatch = self.dispatch_type(node)  # `dyn Shape`, `impl Fn(f32) -> f32`, `Box<T>`
         if dispatch is not None:
             return dispatch
@@ -224,17 +227,34 @@ class TypeLowering:
         self.type(args[1])  # the module
         return burn_nn.NAMED_TYPES["Optimizer"]
 
-    def optimizer_argument(self, node: Node) -> bool:
-        """Whether `node` (an `impl ..` type) is `impl Optimizer<M, B>` (Burn's trait, not the
-        file's) written as a parameter's type or behind its `&mut`: the anonymous type parameter
-        rustc reads it as, typed as `O` of `O: Optimizer<M, B>` is (`traits.py`)."""
+    def argument_trait(self, node: Node) -> str:
+        """The Burn trait of `node` (an `impl ..` type) written as a parameter's type or behind
+        its `&`/`&mut` (an anonymous type parameter to rustc); "" elsewhere or for the file's."""
         parent = node.parent
         while parent is not None and parent.type == "reference_type":
             parent = parent.parent
         trait = node.child_by_field_name("trait")
         if parent is None or parent.type != "parameter" or trait is None:
-            return False
-        return self.burn_trait(trait) == "Optimizer"
+            return ""
+        return self.burn_trait(trait)
+
+    def optimizer_argument(self, node: Node) -> bool:
+        """Whether `node` is `impl Optimizer<M, B>` as a parameter's type: typed as `O` of
+        `O: Optimizer<M, B>` is (`traits.py`)."""
+        return self.argument_trait(node) == "Optimizer"
+
+    def module_argument(self, node: Node) -> ParamT | None:
+        """`impl AutodiffModule<B>` / `impl Module<B>` as a parameter's type: a type parameter
+        of its own, as `M` of `M: AutodiffModule<B>` (`traits.py`), kept among the function's
+        (each call gives it the argument's type, which must be a module)."""
+        module = self.argument_trait(node)
+        if module not in ("AutodiffModule", "Module"):
+            return None
+        key = f"impl@{node.start_byte}"  # (the same parameter however often it is lowered)
+        if type(self.type_params.get(key)) is not ParamT:
+            written = self.text(node.child_by_field_name("trait"))
+            self.type_params[key] = ParamT(f"impl {written}", [], module=module)
+        return self.type_params[key]
 
     def backend_type(self, node: Node) -> bool:
         """Whether `node` is one of Burn's backend types written out as a struct's type argument
