@@ -844,6 +844,110 @@ fn main() {
 """,
         rejects("E0596"),
     ),
+    "u11_a60_trait_optimizers_mut_f64": (
+        """\
+trait Optimizer {
+    fn step(&mut self, p: &mut f64, g: f64);
+    fn name(&self) -> &str;
+}
+struct Plain {
+    lr: f64,
+}
+struct Momentum {
+    lr: f64,
+    beta: f64,
+    v: f64,
+}
+impl Optimizer for Plain {
+    fn step(&mut self, p: &mut f64, g: f64) {
+        *p -= self.lr * g;
+    }
+    fn name(&self) -> &str {
+        "sgd"
+    }
+}
+impl Optimizer for Momentum {
+    fn step(&mut self, p: &mut f64, g: f64) {
+        self.v = self.beta * self.v + g;
+        *p -= self.lr * self.v;
+    }
+    fn name(&self) -> &str {
+        "momentum"
+    }
+}
+fn train<O: Optimizer>(opt: &mut O, steps: usize) -> f64 {
+    let mut x = 5.0;
+    for _ in 0..steps {
+        let g = 2.0 * (x - 1.0);
+        opt.step(&mut x, g);
+    }
+    x
+}
+fn train_dyn(opt: &mut dyn Optimizer, steps: usize) -> f64 {
+    let mut x = -3.0;
+    for _ in 0..steps {
+        let g = 2.0 * (x - 1.0);
+        opt.step(&mut x, g);
+    }
+    x
+}
+fn main() {
+    let mut a = Plain { lr: 0.1 };
+    let mut b = Momentum {
+        lr: 0.05,
+        beta: 0.8,
+        v: 0.0,
+    };
+    let ra = train(&mut a, 20);
+    println!("{} {:.6}", a.name(), ra);
+    let rb = train(&mut b, 20);
+    println!("{} {:.6}", b.name(), rb);
+    let mut opts: Vec<Box<dyn Optimizer>> = vec![
+        Box::new(Plain { lr: 0.2 }),
+        Box::new(Momentum {
+            lr: 0.1,
+            beta: 0.5,
+            v: 0.0,
+        }),
+    ];
+    for o in opts.iter_mut() {
+        let r = train_dyn(o.as_mut(), 10);
+        println!("{} {:.6}", o.name(), r);
+    }
+}
+""",
+        runs("sgd 1.046117\nmomentum 1.432642\nsgd 0.975814\nmomentum 1.130181\n"),
+    ),
+    "u11_owned_and_borrowed_results_in_one_println": (
+        """\
+struct Model {
+    name: String,
+    steps: u32,
+}
+impl Model {
+    fn label(&self) -> &str {
+        &self.name
+    }
+    fn tag(&self) -> String {
+        self.name.clone()
+    }
+    fn bump(&mut self) -> u32 {
+        self.steps += 1;
+        self.steps
+    }
+}
+fn main() {
+    let mut m = Model {
+        name: "mlp".to_string(),
+        steps: 0,
+    };
+    println!("{} {}", m.tag(), m.bump());
+    let l = m.label().to_string();
+    println!("{} {} {}", l, m.bump(), m.label());
+}
+""",
+        runs("mlp 1\nmlp 2 mlp\n"),
+    ),
     "u11_rej_dyn_trait_mut_param_given_value": (
         """\
 trait Step {
@@ -943,6 +1047,103 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "u11_rej_label_borrowed_while_bumped": (
+        """\
+struct Model {
+    name: String,
+    steps: u32,
+}
+impl Model {
+    fn label(&self) -> &str {
+        &self.name
+    }
+    fn bump(&mut self) -> u32 {
+        self.steps += 1;
+        self.steps
+    }
+}
+fn main() {
+    let mut m = Model {
+        name: "mlp".to_string(),
+        steps: 0,
+    };
+    println!("{} {}", m.label(), m.bump());
+}
+""",
+        rejects("E0502"),
+    ),
+    "u11_rej_name_borrowed_while_trained": (
+        """\
+trait Optimizer {
+    fn step(&mut self, p: &mut f64, g: f64);
+    fn name(&self) -> &str;
+}
+struct Plain {
+    lr: f64,
+}
+struct Momentum {
+    lr: f64,
+    beta: f64,
+    v: f64,
+}
+impl Optimizer for Plain {
+    fn step(&mut self, p: &mut f64, g: f64) {
+        *p -= self.lr * g;
+    }
+    fn name(&self) -> &str {
+        "sgd"
+    }
+}
+impl Optimizer for Momentum {
+    fn step(&mut self, p: &mut f64, g: f64) {
+        self.v = self.beta * self.v + g;
+        *p -= self.lr * self.v;
+    }
+    fn name(&self) -> &str {
+        "momentum"
+    }
+}
+fn train<O: Optimizer>(opt: &mut O, steps: usize) -> f64 {
+    let mut x = 5.0;
+    for _ in 0..steps {
+        let g = 2.0 * (x - 1.0);
+        opt.step(&mut x, g);
+    }
+    x
+}
+fn train_dyn(opt: &mut dyn Optimizer, steps: usize) -> f64 {
+    let mut x = -3.0;
+    for _ in 0..steps {
+        let g = 2.0 * (x - 1.0);
+        opt.step(&mut x, g);
+    }
+    x
+}
+fn main() {
+    let mut a = Plain { lr: 0.1 };
+    let mut b = Momentum {
+        lr: 0.05,
+        beta: 0.8,
+        v: 0.0,
+    };
+    println!("{} {:.6}", a.name(), train(&mut a, 20));
+    println!("{} {:.6}", b.name(), train(&mut b, 20));
+    let mut opts: Vec<Box<dyn Optimizer>> = vec![
+        Box::new(Plain { lr: 0.2 }),
+        Box::new(Momentum {
+            lr: 0.1,
+            beta: 0.5,
+            v: 0.0,
+        }),
+    ];
+    for o in opts.iter_mut() {
+        let r = train_dyn(o.as_mut(), 10);
+        println!("{} {:.6}", o.name(), r);
+    }
+}
+""",
+        rejects("E0502"),
     ),
     "u11_rej_trait_mut_param_of_immutable": (
         """\

@@ -134,6 +134,13 @@ def _shared(e: Any, implicit: bool) -> tuple[Any, tuple[str, ...]] | None:
             local = _root(e.recv)
             if local is not None:
                 return local.binding, place_path(e.recv)
+    if isinstance(e, Method) and e.user is not None:  # `a.name()` of `fn name(&self) -> &str`
+        from pbpit.rust.interp.returned_refs import returned_borrow
+
+        lent = returned_borrow(e)  # (the receiver, lent by lifetime elision)
+        local = _root(lent) if lent is not None else None
+        if local is not None:
+            return local.binding, place_path(lent)
     return None
 
 
