@@ -331,6 +331,9 @@ def _push_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if given and (vec_of_values(e.recv) or _of_param(recv)):  # `words.push(&w)`
         shown, where = show(e.args[0].ty), e.args[0].borrow_pos or e.args[0].pos
         raise ck.fail(where, f"mismatched types: expected `{shown}`, found `&{shown}`")
+    from pbpit.rust.interp.check_rules import refuse_pushed_parts
+
+    refuse_pushed_parts(ck, e.recv, e.args[0])  # `slots.push(Some(&v))`, `Vec<Option<f32>>`
     return UNIT
 
 
