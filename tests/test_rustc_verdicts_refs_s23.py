@@ -16,7 +16,8 @@ the reference (`x.clone() + b` of `b = o.as_ref().map(|b| b).unwrap()`: E0308); 
 values, of parts certainly references (`(first, last)` of `let [first, .., last] = &v;`,
 `(at, &xs[at])`, `(s, s.len())` of `s: &String`, `Some((0, m))` of `m = xs.iter().max()?`:
 E0308, mutant 95000:119); `it.next()`, `it.nth(n)` of `let mut it = v.iter();` are
-`Option<&T>` (E0308 given back or let-typed as `Option<T>`).
+`Option<&T>` (E0308 given back or let-typed as `Option<T>`); `slots.push(Some(&v))` of
+`Vec<Option<f32>>` (a `&mut Vec<Option<u32>>` parameter's too) is E0308 (`pushed_part_*`).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH); the programs were written after the change, formatted by rustfmt."""
 
@@ -1469,6 +1470,67 @@ fn main() {
 }
 """,
         runs("Some(1) Some(2)\n"),
+    ),
+    "pushed_part_y01": (
+        """\
+fn main() {
+    let mut slots: Vec<Option<f32>> = Vec::new();
+    let v = 0.5f32;
+    slots.push(Some(&v));
+    println!("{:?}", slots);
+}
+""",
+        rejects("E0308"),
+    ),
+    "pushed_part_y05": (
+        """\
+fn main() {
+    let xs = vec![(1, 2.0f32)];
+    let mut out: Vec<(i32, f32)> = Vec::new();
+    for p in xs.iter() {
+        out.push(*p);
+    }
+    println!("{:?}", out);
+}
+""",
+        runs("[(1, 2.0)]\n"),
+    ),
+    "pushed_part_y06": (
+        """\
+fn main() {
+    let mut log: Vec<(usize, f32)> = Vec::new();
+    let loss = 0.5f32;
+    log.push((1, &loss));
+    println!("{:?}", log);
+}
+""",
+        rejects("E0308"),
+    ),
+    "pushed_part_y07": (
+        """\
+fn record(log: &mut Vec<Option<u32>>, x: u32) {
+    log.push(Some(&x));
+}
+fn main() {
+    let mut l = Vec::new();
+    record(&mut l, 3);
+    println!("{:?}", l);
+}
+""",
+        rejects("E0308"),
+    ),
+    "pushed_part_y08": (
+        """\
+fn main() {
+    let mut log: Vec<Option<&f32>> = Vec::new();
+    let loss = 0.5f32;
+    log.push(Some(&loss));
+    let mut pairs: Vec<(usize, f32)> = Vec::new();
+    pairs.push((1, loss));
+    println!("{:?} {:?}", log, pairs);
+}
+""",
+        runs("[Some(0.5)] [(1, 0.5)]\n"),
     ),
 }
 

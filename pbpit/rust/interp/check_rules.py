@@ -456,6 +456,17 @@ def _written_type(place: Expr) -> Node | None:
     return None
 
 
+def refuse_pushed_parts(checker: Checker, holder: Expr, value: Expr) -> None:
+    """`slots.push(Some(&v))` of `slots: Vec<Option<f32>>` (a tuple's `&x` too): rustc's E0308,
+    the parts of the value pushed judged against the element type written for the `Vec`."""
+    base = _written_type(holder)
+    if base is None and isinstance(holder, Local):  # `v: &mut Vec<Option<f32>>`
+        base = param_types.behind_mut(holder.binding)
+    written = _element_written(base)
+    if written is not None:
+        _against_written(checker, written, value, top=False)
+
+
 def _element_written(written: Node | None) -> Node | None:
     """The element type written in `Vec<X>`, `VecDeque<X>`, `[X; N]`, `&mut Vec<X>`."""
     while written is not None and written.type == "reference_type":
