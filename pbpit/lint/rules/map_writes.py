@@ -114,16 +114,12 @@ def _said(text: str) -> str:
     return name if re.fullmatch(r"[A-Za-z_]\w*", name) else text
 
 
-def _parts_of(value: Node, tensor: str, fixes: Fixes) -> list[Node]:
-    """The tensors of a value stored: `value` itself, or of a tuple (`(z.clone(), 1)`), the
-    elements that read `tensor` (a tuple has no `.detach()`)."""
+def _parts_of(value: Node) -> list[Node]:
+    """The tensors of a value stored: `value` itself, or of a tuple (`(z.clone(), 1)`, `(h_new,
+    c_new)`), every element but a literal (a tuple has no `.detach()`)."""
     if value.type != "tuple_expression":
         return [value]
-    return [
-        e
-        for e in value.named_children
-        if any(n.type == "identifier" and fixes.text(n) == tensor for n in descendants(e))
-    ]
+    return [e for e in value.named_children if not e.type.endswith("_literal")]
 
 
 def _pushed(value: Node, fixes: Fixes) -> bool:
@@ -166,7 +162,7 @@ def detach_each_write(tensor: str, name: str, body: Node, fixes: Fixes) -> Help 
     from pbpit.lint.rules.loop_external_words import detach_where_put_help
 
     values = stored_values(name, body, fixes) + _helper_writes(name, body, fixes)
-    values = [e for v in values for e in _parts_of(v, tensor, fixes)]
+    values = [e for v in values for e in _parts_of(v)]
     left = [v for v in values if not fixes.detached_already(v) and not _made_here(v, fixes)]
     if not left or all(_pushed(v, fixes) for v in left):
         return None  # pushes alone: the words of a push (`carried_state`'s) are the fix's
@@ -182,7 +178,7 @@ def detach_each_write(tensor: str, name: str, body: Node, fixes: Fixes) -> Help 
         lines = ", ".join(
             f"line {v.start_point[0] + 1}: `{text}`" for v, text in zip(left, said, strict=True)
         )
-        where = f"what each write puts in `{name}` ({lines})"
+        where = f"each tensor where it is put in `{name}` ({lines})"
     return Help(
         f"detach {where}: gradients stop at the pass boundary, and later passes read the same "
         "values, as data (a write left tracked would carry its graph into the pass that reads "
