@@ -208,7 +208,7 @@ def test_an_rnn_state_carried_into_every_backward_is_not_reset(tmp_path):
 
 def test_the_detach_said_of_an_option_sum_is_its_contents_and_runs(tmp_path):
     # Words only (it changes the gradients), but Rust: an `Option` has no `.detach()`; what it
-    # holds, detached at the end of the pass (hand: after the `if` of the backward), runs.
+    # holds, detached once its backward has run (hand: after the `if` of the backward), runs.
     (finding,) = json.loads(
         pbpit_main("lint", "--format", "json", str(HERE / "d4_tuple_local_pair.rs")).stdout
     )["findings"]

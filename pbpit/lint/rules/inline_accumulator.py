@@ -340,8 +340,8 @@ def _assigned(body: Node) -> list[Node]:
 
 
 def detach_contents(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
-    """The words of detaching each pass an `Option` accumulator (`total`, `meter.sum`,
-    `acc.0`): what it holds, not the `Option` (`total = total.take().map(|t| t.detach());`);
+    """The words of detaching an `Option` accumulator (`total`, `meter.sum`, `acc.0`) after
+    its backward: what it holds, not the `Option` (`total = total.take().map(|t| t.detach());`);
     None where `name` is no `Option` that starts `None` or `Some(..)`, or is so declared."""
     loop = meeting.loop
     start = _start(name, loop, fixes) if loop is not None else None
@@ -349,6 +349,6 @@ def detach_contents(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     if not is_option and not option_of_tensor(name, fixes):
         return None
     return Help(
-        f"detach what `{name}` holds at the end of each pass, not the `Option` (`{name} = "
-        f"{name}.take().map(|t| t.detach());`): gradients stop at the pass boundary"
+        f"detach what `{name}` holds, not the `Option`, once its backward has run (`{name} = "
+        f"{name}.take().map(|t| t.detach());`): its value is kept as a constant"
     )
