@@ -184,6 +184,9 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             if not slices.coerce(expected, found):  # `&Vec<T>`, `&[T; N]` to `&[T]`
                 unify(expected, found)
         except Unsatisfied as err:
+            if resolve(found) is UNIT:  # `fn pick() -> Box<dyn Shape> { }`: no `Box` at all
+                what = f"mismatched types: expected `Box<{show(expected)}>`, found `()`"
+                raise self.fail(pos, rejects(what, "E0308")) from None
             prim_impls.refuse_as_dyn(self, expected, found, coerced or pos)  # `dyn` of an `f64`
             failed = self.fail(coerced or pos, rejects(str(err), "E0277"))
             failed.label = "unsatisfied trait bound"
