@@ -381,6 +381,61 @@ fn main() {
 """,
         runs("3 0\n"),
     ),
+    "l02_c14_peek_of_flatten": (
+        """\
+fn main() {
+    let v = vec![1.5f32, 2.5, 3.5];
+    let s: Vec<String> = v
+        .iter()
+        .enumerate()
+        .map(|(i, x)| format!("{i}:{x:>5.1}"))
+        .collect();
+    println!("{}", s.join("|"));
+    let total = v.iter().fold(0.0, |a, b| a + b);
+    let label = match total {
+        t if t > 7.0 => "high",
+        t if t > 3.0 => "mid",
+        _ => "low",
+    };
+    println!("{} {}", total, label);
+    let nested = vec![vec![1, 2, 3], vec![4, 5]];
+    let flat_sum: i32 = nested.iter().map(|r| r.iter().sum::<i32>()).sum();
+    let maxlen = nested.iter().map(|r| r.len()).max().unwrap_or(0);
+    println!("{} {}", flat_sum, maxlen);
+    let mut it = nested.iter().flatten().peekable();
+    while let Some(x) = it.next() {
+        if let Some(&&nx) = it.peek() {
+            print!("{}<{} ", x, nx);
+        }
+    }
+    println!();
+}
+""",
+        runs("0:  1.5|1:  2.5|2:  3.5\n7.5 high\n15 3\n1<2 2<3 3<4 4<5 \n"),
+    ),
+    "l02_flatten_of_iter_reference_patterns": (
+        """\
+fn main() {
+    let v = vec![vec![1, 5], vec![], vec![3]];
+    if let Some(&x) = v.iter().flatten().max() {
+        println!("max {}", x);
+    }
+    let mut it = v.iter().flatten().peekable();
+    while let Some(&a) = it.next() {
+        if let Some(&&b) = it.peek() {
+            print!("{}<{} ", a, b);
+        }
+    }
+    println!();
+    let opts = vec![Some(2.5f32), None, Some(1.0)];
+    let mut o = opts.iter().flatten();
+    if let Some(&first) = o.next() {
+        println!("{}", first);
+    }
+}
+""",
+        runs("max 5\n1<5 5<3 \n2.5\n"),
+    ),
     "l02_peek_double_ref_pattern": (
         """\
 fn main() {

@@ -606,7 +606,7 @@ def _bindings(pat: Pat, found: list) -> None:
 
 _REF_ITEMS = ("iter",)  # the iterators whose items are references
 _KEEPS_ITEMS = ("rev", "skip", "take", "step_by", "filter", "skip_while", "take_while", "by_ref")
-_KEEPS_ITEMS += ("peekable",)
+_KEEPS_ITEMS += ("peekable", "flatten")  # (`v.iter().flatten()` of `Vec<Vec<T>>`: `&T`)
 _FIRST_ITEM = (
     "next", "next_back", "last", "nth", "find", "max", "min", "max_by", "min_by",
     "max_by_key", "min_by_key",
