@@ -733,6 +733,21 @@ fn main() {
 """,
         rejects("E0382"),
     ),
+    "u03_rej_derived_min_of_reference": (
+        """\
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct V {
+    major: u32,
+}
+fn main() {
+    let a = V { major: 1 };
+    let b = V { major: 2 };
+    let n = a.min(&b);
+    println!("{:?}", n);
+}
+""",
+        rejects("E0308"),
+    ),
     "u04_get_mut_literal_key_iter_mut_zip": (
         """\
 use std::collections::HashMap;

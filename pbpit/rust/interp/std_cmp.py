@@ -389,4 +389,10 @@ def derived_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
         return None
     if e.name in ("cmp", "partial_cmp"):
         return ITERATORS[e.name].types(ck, e, recv)  # (the order of `ordering.partial_cmp`)
-    return DERIVED_METHODS[e.name].types(ck, e, recv)
+    made = DERIVED_METHODS[e.name].types(ck, e, recv)
+    if e.name in ("max", "min", "clamp"):  # `Ord::max(self, other: Self)`: `a.min(&b)` E0308
+        from pbpit.rust.interp.references import refuse_borrowed_value
+
+        for arg in e.args:
+            refuse_borrowed_value(ck, arg, recv, scalar=False)
+    return made
