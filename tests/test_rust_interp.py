@@ -1110,11 +1110,12 @@ def test_program_runs_again_from_the_start(tmp_path):
             "?",
             "the `?` operator in a closure (write `.unwrap()`)",
         ),
-        (  # a primitive type's function as a path (rustc runs it): no module `char` missing
-            "fn main() {\n    let s = \"abc\";\n"
-            "    println!(\"{}\", s.chars().all(char::is_alphanumeric));\n}\n",
-            "char::is_alphanumeric",
-            "the path `char::is_alphanumeric`",
+        (  # a number type's method as a function value (rustc runs it): refused, where
+            # pbpit said rustc's E0599 "no associated item named `abs` found for type `i32`"
+            "fn main() {\n    let v = vec![-1i32, 2];\n"
+            "    println!(\"{:?}\", v.into_iter().map(i32::abs).collect::<Vec<i32>>());\n}\n",
+            "i32::abs",
+            "the path `i32::abs`",
         ),
         (  # rustc: E0368, `+=` on a `&mut {integer}`; pbpit says it in words
             "fn main() {\n    let v: Vec<i32> = (1..4).scan(0, |acc, x| { acc += x; Some(*acc) })"
