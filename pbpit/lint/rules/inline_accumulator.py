@@ -25,7 +25,7 @@ from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.accumulator_reset import _backward_statement, reset_help
 from pbpit.lint.rules.carried_state import option_of_tensor
-from pbpit.lint.rules.option_accumulator import taken_where_handed_out
+from pbpit.lint.rules.option_accumulator import clone_of, take_help, taken_where_handed_out
 from pbpit.lint.rules.pass_shape import assignments
 from pbpit.rust.syntax import Node, descendants
 
@@ -200,7 +200,7 @@ def _taken(name: str, block: Node, statement: Node, body: Node, fixes: Fixes) ->
     clones = [
         n
         for n in descendants(block)
-        if n.start_byte < statement.end_byte and _clone_of(n, name, fixes)
+        if n.start_byte < statement.end_byte and clone_of(n, name, fixes)
     ]
     if len(clones) != 1:
         return None
@@ -208,26 +208,8 @@ def _taken(name: str, block: Node, statement: Node, body: Node, fixes: Fixes) ->
     rest = fixes.data[clone.end_byte : body.end_byte].decode("utf-8", "replace")
     if _reads(name, rest):
         return None
-    method = clone.child_by_field_name("function").child_by_field_name("field")
-    return Help(
-        f"take the sum out of `{name}` where the backward reads it (`{name}.take()` for "
-        f"`{name}.clone()`): `{name}` is left `None`, so the next accumulation starts afresh; "
-        "cloned, it kept every loss added since it was made, and each backward reached the "
-        "graphs earlier backwards consumed (the gradients stay as they are)",
-        [fixes.edit(method.start_byte, method.end_byte, "take")],
-    )
-
-
-def _clone_of(node: Node, place: str, fixes: Fixes) -> bool:
-    """Whether `node` is `place.clone()`."""
-    function = node.child_by_field_name("function") if node.type == "call_expression" else None
-    arguments = node.child_by_field_name("arguments")
-    if function is None or function.type != "field_expression" or arguments is None:
-        return False
-    receiver, method = function.child_by_field_name("value"), function.child_by_field_name("field")
-    if receiver is None or method is None or arguments.named_child_count:
-        return False
-    return fixes.text(receiver) == place and fixes.text(method) == "clone"
+    where = "where the backward reads it"
+    return take_help(name, name, where, "since it was made", clone, fixes)
 
 
 # -- added to by a function or a method of the file

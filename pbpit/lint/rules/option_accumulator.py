@@ -213,21 +213,27 @@ def taken_where_flushed(name: str, meeting: Meeting, fixes: Fixes) -> Help | Non
     }
     if any(f"self.{other}" not in assigned for other in written[1:]):
         return None  # a count it keeps beside is not reset there: reset all after the backward
-    reads = [n for n in descendants(body) if _clone_of(n, f"self.{field_name}", fixes)]
+    reads = [n for n in descendants(body) if clone_of(n, f"self.{field_name}", fixes)]
     if len(reads) != 1:
         return None
-    clone = reads[0].child_by_field_name("function").child_by_field_name("field")
-    field = f"self.{field_name}"
+    where = f"where `{through}` backpropagates it"
+    return take_help(name, f"self.{field_name}", where, "since the start", reads[0], fixes)
+
+
+def take_help(name: str, place: str, where: str, since: str, clone: Node, fixes: Fixes) -> Help:
+    """`place.take()` for the `place.clone()` (`clone`) that hands the sum `name` out to be
+    backpropagated, `where` that is, `since` what it kept every loss."""
+    method = clone.child_by_field_name("function").child_by_field_name("field")
     return Help(
-        f"take the sum out of `{name}` where `{through}` backpropagates it (`{field}.take()` "
-        f"for `{field}.clone()`): `{name}` is left `None`, so the next accumulation starts "
-        "afresh; cloned, it kept every loss added since the start, and each backward reached "
-        "the graphs earlier backwards consumed (the gradients stay as they are)",
-        [fixes.edit(clone.start_byte, clone.end_byte, "take")],
+        f"take the sum out of `{name}` {where} (`{place}.take()` for `{place}.clone()`): "
+        f"`{name}` is left `None`, so the next accumulation starts afresh; cloned, it kept "
+        f"every loss added {since}, and each backward reached the graphs earlier backwards "
+        "consumed (the gradients stay as they are)",
+        [fixes.edit(method.start_byte, method.end_byte, "take")],
     )
 
 
-def _clone_of(node: Node, place: str, fixes: Fixes) -> bool:
+def clone_of(node: Node, place: str, fixes: Fixes) -> bool:
     """Whether `node` is `place.clone()`."""
     function = node.child_by_field_name("function") if node.type == "call_expression" else None
     arguments = node.child_by_field_name("arguments")
@@ -284,20 +290,14 @@ def taken_where_handed_out(name: str, meeting: Meeting, fixes: Fixes) -> Help | 
             continue
         if _writes_field(method_body, field, fixes):
             continue  # it puts a new state there itself (a recurrent step), no sum handed out
-        reads = [n for n in descendants(method_body) if _clone_of(n, field, fixes)]
+        reads = [n for n in descendants(method_body) if clone_of(n, field, fixes)]
         if len(reads) == 1:
             found.append((owner, reads[0]))
     if len(found) != 1:
         return None
     owner, read = found[0]
-    clone = read.child_by_field_name("function").child_by_field_name("field")
-    return Help(
-        f"take the sum out of `{name}` where `{owner}::{method}` hands it out (`{field}.take()` "
-        f"for `{field}.clone()`): `{name}` is left `None`, so the next accumulation starts "
-        "afresh; cloned, it kept every loss added since the start, and each backward reached "
-        "the graphs earlier backwards consumed (the gradients stay as they are)",
-        [fixes.edit(clone.start_byte, clone.end_byte, "take")],
-    )
+    where = f"where `{owner}::{method}` hands it out"
+    return take_help(name, field, where, "since the start", read, fixes)
 
 
 def _bound_to(call: Node, root: str, fixes: Fixes) -> bool:
