@@ -166,6 +166,8 @@ def detach_each_write(tensor: str, name: str, body: Node, fixes: Fixes) -> Help 
     left = [v for v in values if not fixes.detached_already(v) and not _made_here(v, fixes)]
     if not left or all(_pushed(v, fixes) for v in left):
         return None  # pushes alone: the words of a push (`carried_state`'s) are the fix's
+    if _read_within_pass(name, values, fixes):
+        return None  # detached where set, a later write of the pass loses its gradient
     edits: list[Edit] = []
     for value in left:
         edits += fixes.detach_edits(value)
@@ -185,3 +187,35 @@ def detach_each_write(tensor: str, name: str, body: Node, fixes: Fixes) -> Help 
         "the entry again)",
         edits,
     )
+
+
+def _read_within_pass(name: str, values: list[Node], fixes: Fixes) -> bool:
+    """Whether a value stored in `name[j]` reads an element an earlier write of the same pass
+    stored (`states[0] = f(..); states[1] = g(states[0].clone(), ..)`): detached where it is
+    set, `states[0]` would give `states[1]`'s loss no gradient within the pass, which the
+    program trains through (`carried_state`'s detach at the end of the pass keeps it)."""
+    written: set[str] = set()
+    for value in sorted(values, key=lambda v: v.start_byte):
+        for node in descendants(value):
+            base = node.named_children[0] if node.type == "index_expression" else None
+            if base is not None and fixes.text(base) == name:
+                index = node.named_children[-1]
+                if fixes.text(index).replace(" ", "") in written:
+                    return True
+        target = _index_written(name, value, fixes)
+        if target is not None:
+            written.add(target)
+    return False
+
+
+def _index_written(name: str, value: Node, fixes: Fixes) -> str | None:
+    """The index `j` of `name[j] = value`, without spaces; None for another write."""
+    parent = value.parent
+    if parent is None or parent.type != "assignment_expression":
+        return None
+    left = parent.child_by_field_name("left")
+    if left is None or left.type != "index_expression" or left.named_child_count != 2:
+        return None
+    if fixes.text(left.named_children[0]) != name:
+        return None
+    return fixes.text(left.named_children[1]).replace(" ", "")
