@@ -1,8 +1,9 @@
 """`v.is_sorted()` and `v.is_sorted_by_key(|x| key)` of a `Vec`, an array or a slice
 (`builtins.Builtin`, spread into `std_methods`' slice rows): whether each element is `<=` the
 next, as core compares them (`PartialOrd`: a NaN makes it false), or each key `<=` the next
-key; the key function called once per element, in order (core maps the elements, then
-compares neighbours)."""
+key; the key function called once per element, in order, as core's walk reaches it (core maps
+the elements lazily and compares each with the one before): the walk stops at the first key
+smaller than the one before, and the keys after it are never made."""
 
 from __future__ import annotations
 
@@ -35,8 +36,15 @@ def _by_key(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     (function,) = args
 
     def is_sorted_by_key(frame: list) -> Any:
-        items, key = recv(frame), function(frame)
-        return _ordered([key(item) for item in items])
+        items, key = iter(recv(frame)), function(frame)
+        for first in items:
+            last = key(first)
+            for item in items:  # each key made as the walk reaches it; stops at the first fall
+                current = key(item)
+                if not last <= current:
+                    return False
+                last = current
+        return True
 
     return is_sorted_by_key
 
