@@ -89,21 +89,27 @@ def _adds_to(name: str, node: Node, fixes: Fixes) -> bool:
     return any(o is not None and fixes.text(o) in (name, f"{name}.clone()") for o in operands)
 
 
-def _initial_value(name: str, loop: Node, fixes: Fixes) -> str | None:
-    """The text of `VALUE` in the last `let mut name = VALUE;` before `loop` in its function,
-    when it does not read `name` and spans one line."""
+def lets_before(loop: Node) -> list[tuple[Node, Node]]:
+    """The pattern and value of each `let` of `loop`'s function (or closure) before `loop`, in
+    order."""
     function = loop.parent
     while function is not None and function.type not in ("function_item", "closure_expression"):
         function = function.parent
-    if function is None:
-        return None
-    found = None
-    for node in descendants(function):
+    found = []
+    for node in descendants(function) if function is not None else ():
         if node.type != "let_declaration" or node.start_byte >= loop.start_byte:
             continue
         pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
-        if pattern is None or value is None:
-            continue
+        if pattern is not None and value is not None:
+            found.append((pattern, value))
+    return found
+
+
+def _initial_value(name: str, loop: Node, fixes: Fixes) -> str | None:
+    """The text of `VALUE` in the last `let mut name = VALUE;` before `loop` in its function,
+    when it does not read `name` and spans one line."""
+    found = None
+    for pattern, value in lets_before(loop):
         if fixes.text(pattern) == name:
             found = value
     if found is None or "\n" in fixes.text(found):

@@ -23,7 +23,7 @@ import re
 from pbpit.diagnostics.model import Help
 from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Meeting
-from pbpit.lint.rules.accumulator_reset import _backward_statement, reset_help
+from pbpit.lint.rules.accumulator_reset import _backward_statement, lets_before, reset_help
 from pbpit.lint.rules.carried_state import option_of_tensor
 from pbpit.lint.rules.option_accumulator import clone_of, take_help, taken_where_handed_out
 from pbpit.lint.rules.pass_shape import assignments
@@ -151,18 +151,8 @@ def _start(name: str, loop: Node, fixes: Fixes) -> str | None:
     it (`let mut total = V;`), its field (`let mut meter = Meter { sum: V, .. };`) or its
     part (`let mut acc = (V, 0);`); one line, reading nothing of `name`."""
     holder, _, part = name.partition(".")
-    function = loop.parent
-    while function is not None and function.type not in ("function_item", "closure_expression"):
-        function = function.parent
-    if function is None:
-        return None
     found = None
-    for node in descendants(function):
-        if node.type != "let_declaration" or node.start_byte >= loop.start_byte:
-            continue
-        pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
-        if pattern is None or value is None:
-            continue
+    for pattern, value in lets_before(loop):
         if fixes.text(pattern) == holder:
             found = value
         elif pattern.type == "tuple_pattern" and value.type == "tuple_expression":
