@@ -6,7 +6,7 @@ allocation pbpit follows (`Vec::new()`, `with_capacity`, `vec![..]`, grown by pu
 from __future__ import annotations
 
 import pytest
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 
 MADE_OTHERWISE = {
     "clone": "let w = v.clone();",
@@ -24,6 +24,6 @@ def test_the_capacity_of_a_vec_pbpit_does_not_follow_is_refused(tmp_path, name):
         + '\n    println!("{}", w.capacity());\n}\n'
     )
     (tmp_path / "main.rs").write_text(source)
-    out = pbpit_cli("run", "main.rs", cwd=tmp_path)
+    out = pbpit_main("run", "main.rs", cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "start\n"), out.stderr
     assert "`capacity()` of a `Vec` whose allocation pbpit does not follow" in out.stderr
