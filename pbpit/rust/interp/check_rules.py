@@ -19,6 +19,7 @@ from pbpit.rust.interp import (
     value_slots,
 )
 from pbpit.rust.interp.check_ops import boxed
+from pbpit.rust.interp.element_values import element_written
 from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import is_mut_reference
@@ -452,7 +453,7 @@ def _written_type(place: Expr) -> Node | None:
         base = _written_type(place.base)
         if base is None and isinstance(place.base, Local):  # `v: &mut Vec<Option<f32>>`
             base = param_types.behind_mut(place.base.binding)
-        return _element_written(base)  # `slots[i]` of `Vec<Option<f32>>`
+        return element_written(base)  # `slots[i]` of `Vec<Option<f32>>`
     return None
 
 
@@ -462,27 +463,9 @@ def refuse_pushed_parts(checker: Checker, holder: Expr, value: Expr) -> None:
     base = _written_type(holder)
     if base is None and isinstance(holder, Local):  # `v: &mut Vec<Option<f32>>`
         base = param_types.behind_mut(holder.binding)
-    written = _element_written(base)
+    written = element_written(base)
     if written is not None:
         _against_written(checker, written, value, top=False)
-
-
-def _element_written(written: Node | None) -> Node | None:
-    """The element type written in `Vec<X>`, `VecDeque<X>`, `[X; N]`, `&mut Vec<X>`."""
-    while written is not None and written.type == "reference_type":
-        written = written.child_by_field_name("type")
-    if written is None:
-        return None
-    if written.type == "array_type":
-        return written.child_by_field_name("element")
-    if written.type != "generic_type":
-        return None
-    base = written.child_by_field_name("type")
-    args = written.child_by_field_name("type_arguments")
-    if base is None or base.text not in (b"Vec", b"VecDeque") or args is None:
-        return None
-    inner = [c for c in args.named_children if c.type not in ("line_comment", "block_comment")]
-    return inner[0] if len(inner) == 1 else None
 
 
 def _against_written(

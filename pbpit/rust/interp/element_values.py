@@ -36,12 +36,13 @@ def cloned_element(e: Any) -> bool:
         return False  # (`v[a..b]`: a slice)
     binding = place.base.binding
     written = getattr(binding, "written", None) or getattr(binding, ELEMENTS_WRITTEN, None)
-    element = _element(written)
+    element = element_written(written)
     return element is not None and plainly_value(element)
 
 
-def _element(written: Any) -> Any:
-    """The element type written in `&[X]`, `[X; N]`, `Vec<X>`, `&Vec<X>`, `&mut Vec<X>`."""
+def element_written(written: Any) -> Any:
+    """The element type written in `&[X]`, `[X; N]`, `Vec<X>`, `VecDeque<X>`, `&Vec<X>`, `&mut
+    Vec<X>` (a tree-sitter type node), None for another type."""
     while written is not None and written.type == "reference_type":
         written = written.child_by_field_name("type")
     if written is None:
@@ -50,8 +51,9 @@ def _element(written: Any) -> Any:
         return written.child_by_field_name("element")
     if written.type != "generic_type":
         return None
-    name = written.child_by_field_name("type")
+    base = written.child_by_field_name("type")
     args = written.child_by_field_name("type_arguments")
-    if name is None or name.text != b"Vec" or args is None or args.named_child_count != 1:
+    if base is None or base.text not in (b"Vec", b"VecDeque") or args is None:
         return None
-    return args.named_children[0]
+    inner = [c for c in args.named_children if c.type not in ("line_comment", "block_comment")]
+    return inner[0] if len(inner) == 1 else None
