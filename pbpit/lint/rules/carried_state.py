@@ -25,7 +25,12 @@ from pbpit.lint.rules.carried_collections import (
     push_calls,
     pushed,
 )
-from pbpit.lint.rules.carry_line import carry_help, detach_at_carry, detach_in_method
+from pbpit.lint.rules.carry_line import (
+    carry_help,
+    collection_kind,
+    detach_at_carry,
+    detach_in_method,
+)
 from pbpit.lint.rules.lent_state import detach_where_lent
 from pbpit.lint.rules.literal_fields import (
     carried_parts,
@@ -116,6 +121,18 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
     through = detach_where_written(name, meeting, leaf, fixes)
     if through is not None:
         return through  # `*slot = h` of `states.entry(k).or_insert(..)`: `*slot = h.detach()`
+    loop_body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if (
+        not is_name(name)
+        and loop_body is not None
+        and not meeting.in_macro
+        and collection_kind(name, loop_body, fixes) is not None
+    ):
+        # `self.memory = next;` of a `VecDeque` of states in the one method that sets it:
+        # each tensor detached there.
+        carry = detach_in_method(name, loop_body, leaf, fixes)
+        if carry is not None:
+            return carry_help(name, carry, leaf)
     in_methods = None if is_name(name) else detach_in_methods(name, meeting, leaf, fixes)
     if in_methods is not None:
         # Kept by the struct's methods where the loop cannot detach it (a `Vec` or map field;
@@ -173,6 +190,14 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
             f"(`{name}.push(h.detach())`): gradients stop at the pass boundary"
         )
         pushes = [] if body is None or meeting.in_macro else push_calls(name, body, fixes)
+        carry = None
+        if not pushes and body is not None and body.type == "block" and not meeting.in_macro:
+            # `hs = new_hs;` of per-layer states: each tensor detached where `hs` is given them.
+            carry = detach_at_carry(name, body, leaf, fixes) or detach_in_method(
+                name, body, leaf, fixes
+            )
+        if carry is not None:
+            return carry_help(name, carry, leaf)
         if not pushes and body is not None and set_by_index(name, body, fixes):
             # `states[k] = (..).tanh();` stepped in place: each element detached at the end
             # of the pass (detached where it is set, `states[1]` would lose `states[0]`'s

@@ -31,11 +31,15 @@ class Carry:
     line: int  # 1-based
     value: str  # the tensor put there, as written (`h_next`), or "" for an expression
     edits: list[Edit]
+    each: bool = False  # a collection of tensors (`new_hs`): each tensor of it detached
 
 
 def carry_help(name: str, carry: Carry, leaf: bool = False) -> Help:
     """The help of a detach on the carrying line, naming the binding and the line."""
     what = f"`{carry.value}`" if carry.value else "the new value"
+    if carry.each:
+        # `hs = new_hs;` of a `Vec` of states: neither a `Vec` nor an array has `.detach()`.
+        what = f"each tensor of {what if carry.value else 'the new states'}"
     if leaf:
         # It entered the loop as a leaf that requires grad: it must stay one.
         return Help(
@@ -111,6 +115,11 @@ def _carry(node: Node, block: Node, name: str, leaf: bool, fixes: Fixes) -> Carr
         return Carry(node.start_point[0] + 1, "", put) if put else None
     value = fixes.text(right)
     tail = ".detach().require_grad()" if leaf else ".detach()"
+    kind = collection_kind(name, node, fixes)
+    if kind is not None:
+        # `hs = new_hs;` of a `Vec` (an array, a `VecDeque`) of states: `.detach()` is each
+        # tensor's, not the collection's.
+        return _collection_carry(node, right, kind, tail, fixes)
     cloned = value.removesuffix(".clone()")
     width = _tuple_width(name, node, fixes) if is_name(name) and is_name(cloned) else None
     if width is not None:
@@ -130,6 +139,87 @@ def _carry(node: Node, block: Node, name: str, leaf: bool, fixes: Fixes) -> Carr
             edits[-1] = replace(edits[-1], replacement=edits[-1].replacement + ".require_grad()")
     said = cloned if all(is_name(part) for part in cloned.split(".")) else ""
     return Carry(node.start_point[0] + 1, said, edits)
+
+
+VEC, DEQUE, ARRAY = "vec", "deque", "array"
+"""What `collection_kind` finds a carried name holds its tensors in: a `Vec` or a `VecDeque`
+(made again by `collect()`, a `VecDeque` named: `collect::<VecDeque<_>>()`) or an array
+(`[Tensor<2>; 2]`, whose `map` keeps its length)."""
+
+
+def collection_kind(name: str, node: Node, fixes: Fixes) -> str | None:
+    """Whether the state `name` (a variable, or a field: the last segment) is a collection of
+    tensors: its written type (`hs: Vec<Tensor<2>>`, `VecDeque<..>`, `[Tensor<2>; 2]`, of a
+    `let` or a struct's field), else the value of the last `let` of it before `node`
+    (`vec![..]`, `Vec::new()`, `VecDeque::..`, an array literal of tensors); None for anything
+    else (a tensor, a tuple, a struct)."""
+    field_ = name.rsplit(".", 1)[-1]
+    if field_.isdigit():
+        return None
+    typed = re.compile(
+        rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*(?:(?:std::collections::)?(Vec|VecDeque)"
+        rb"\s*<\s*Tensor\b|(\[)\s*Tensor\s*<[^<>]*>\s*;)"
+    )
+    found = typed.search(fixes.data)
+    if found is not None:
+        return ARRAY if not found.group(1) else DEQUE if found.group(1) == b"VecDeque" else VEC
+    if not is_name(name):
+        return None
+    function = node.parent
+    while function is not None and function.type != "function_item":
+        function = function.parent
+    value = None
+    for current in descendants(function) if function is not None else ():
+        pattern = current.child_by_field_name("pattern")
+        if current.type != "let_declaration" or pattern is None:
+            continue
+        if current.start_byte > node.start_byte:
+            break
+        if pattern.type == "mut_pattern" and pattern.named_children:
+            pattern = pattern.named_children[-1]
+        if pattern.type == "identifier" and fixes.text(pattern) == name:
+            value = current.child_by_field_name("value")
+    if value is None:
+        return None
+    text = fixes.text(value)
+    made = re.match(r"(?:vec!|(?:std::collections::)?(Vec|VecDeque)\s*::)", text)
+    if made is not None:
+        return DEQUE if made.group(1) == "VecDeque" else VEC
+    if value.type in ("array_expression",) and text.lstrip("[").lstrip().startswith("Tensor"):
+        return ARRAY
+    return None
+
+
+def _collection_carry(node: Node, right: Node, kind: str, tail: str, fixes: Fixes) -> Carry:
+    """The carry of a collection of states, each tensor detached where it is put: an array
+    literal's elements one by one (`[h0.detach(), h1.detach()]`), else the whole value mapped
+    (`new_hs.into_iter().map(|h| h.detach()).collect()`, an array's `next.map(|h| h.detach())`,
+    of the value as written: `new_hs.clone()` is cloned first)."""
+    line = node.start_point[0] + 1
+    if right.type == "array_expression" and right.named_children:
+        edits = []
+        for element in right.named_children:
+            if element.type in ("line_comment", "block_comment"):
+                continue
+            if not fixes.detached_already(element, tail != ".detach()"):
+                edits += [replace(e, replacement=e.replacement.replace(".detach()", tail))
+                          for e in fixes.detach_edits(element)]
+        return Carry(line, "", edits, each=True)
+    value = fixes.text(right)
+    if right.type not in ("identifier", "field_expression", "call_expression", "index_expression"):
+        value = f"({value})"
+    if kind == ARRAY:
+        mapped = f"{value}.map(|t| t{tail})"
+    else:
+        # (A `VecDeque` named: pbpit's checker takes a bare `collect()` for a `Vec`.)
+        deque = "VecDeque" if re.search(rb"\buse\b[^;]*\bVecDeque\b", fixes.data) else (
+            "std::collections::VecDeque"
+        )
+        into = f"::<{deque}<_>>" if kind == DEQUE else ""
+        mapped = f"{value}.into_iter().map(|t| t{tail}).collect{into}()"
+    said = fixes.text(right).removesuffix(".clone()")
+    said = said if all(is_name(part) for part in said.split(".")) else ""
+    return Carry(line, said, [fixes.edit(right.start_byte, right.end_byte, mapped)], each=True)
 
 
 def _tuple_width(name: str, node: Node, fixes: Fixes) -> int | None:
