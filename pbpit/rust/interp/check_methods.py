@@ -15,6 +15,7 @@ from pbpit.rust.interp import (
     iterators,
     match_mut_refs,
     missing_number_methods,
+    number_names,
     option_api,
     prim_impls,
     references,
@@ -178,6 +179,7 @@ class MethodRules:
             if iterator(recv):  # `v.iter().mean()`: no iterator of std has it
                 iterator_names.refuse_unknown(self, e, recv)
             missing_number_methods.refuse_method(self, e, recv)  # `x.sqrt()` of `x: i32`
+            number_names.refuse_method(self, e, recv)  # `x.square()` of `x: f64`: E0599
             option_api.refuse(self, e, recv)  # `o.sqrt()` of `o: Option<f32>`: E0599
             raise self.fail(e.pos, f"the method `{e.name}` on `{show(recv)}`")
         return ty
