@@ -1130,9 +1130,9 @@ def test_program_runs_again_from_the_start(tmp_path):
         ),
         ("fn main() {\n    dbg!(1);\n}\n", "dbg", "the macro `dbg!`"),
         (
-            "fn main() {\n    let x = 1.0f32;\n    let y = x.frobnicate();\n}\n",
-            "frobnicate",
-            "the method `frobnicate` on `f32`",
+            "fn main() {\n    let x = 1.0f32;\n    let y = x.next_up();\n}\n",
+            "next_up",
+            "the method `next_up` on `f32`",
         ),
         (
             "fn main() {\n    let d = Device::default();\n    let t = Tensor::<1>::ones([1], &d);\n"
