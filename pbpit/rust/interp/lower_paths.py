@@ -26,6 +26,7 @@ from pbpit.rust.interp import (
     thread_spawn,
     turbofish_structs,
     type_names,
+    unknown_names,
     vecdeque,
 )
 from pbpit.rust.interp.burn_tensor_api import activation_in_scope
@@ -417,6 +418,7 @@ class PathLowering:
                 if len(args) != 1:
                     raise self.fail(node, wrong_arity("function", 1, len(args)))
                 return Static(self.pos(node), "mem::drop", args)
+            unknown_names.refuse_function(self, function, name)  # E0425
             raise self.fail(function, f"cannot find function `{name}` in this scope")
         if function.type == "self" and self.self_type is not None:  # `Self(a, b)`
             return self.tuple_struct(node, self.self_type, args)

@@ -19,6 +19,7 @@ from pbpit.rust.interp import (
     std_type_arity,
     str_methods,
     type_aliases,
+    unknown_names,
     vecdeque,
 )
 from pbpit.rust.interp.grammar import rejects
@@ -143,6 +144,8 @@ class TypeLowering:
                 raise err
             if name in self.backends or name in self.aliases:
                 raise self.fail(node, f"the backend `{name}` used as a value's type")
+            if kind == "type_identifier":  # E0425
+                unknown_names.refuse_type(self, node, name)
             raise self.fail(node, f"the type `{name}`")
         if kind == "generic_type":
             base = node.child_by_field_name("type")
@@ -215,6 +218,8 @@ class TypeLowering:
                     return StructT(item, tuple(self.type(args[i]) for i in at))
                 return StructT(item)
             std_type_arity.refuse(self, node, name, prefix, args)  # `HashMap<String>`: E0107
+            if not prefix:  # E0425
+                unknown_names.refuse_type(self, base, name)
             raise self.fail(node, f"the type `{self.text(node)}`")
         raise self.fail(node, f"the type `{self.text(node)}`")
 
