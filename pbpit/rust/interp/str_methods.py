@@ -151,6 +151,12 @@ def _parse_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
     def settle() -> None:  # the number read, once the body's types are known
         found = resolve(target)
+        if type(found) is Var and found.kind is None:  # nothing says what is read
+            what = "type annotations needed (rustc rejects it: error[E0284])"
+            raise ck.fail(e.pos, what)
+        if type(found) is Var:  # `parse().unwrap_or(0)`: `{integer}`'s fallback, `i32`
+            ck.unify(NAMED["i32" if found.kind == "int" else "f64"], found, e.pos)
+            found = resolve(target)
         name = getattr(found, "name", None)
         if type(found) is Named and name in INT_RANGES:
             ck.unify(PARSE_INT_ERROR, error, e.pos)
