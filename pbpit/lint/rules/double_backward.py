@@ -12,6 +12,7 @@ from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_logs import kept_whole, kept_whole_help
 from pbpit.lint.rules.kept_again import kept_again, kept_again_diagnostic
 from pbpit.lint.rules.kept_gradients import helper_calls, hoisted, only_backpropagates
+from pbpit.lint.rules.kept_loss import kept_loss, kept_loss_diagnostic
 from pbpit.lint.rules.kept_model import keep_the_model
 from pbpit.lint.rules.rebuilt_at import REBUILD_AT, rebuilt_at, rebuilt_at_help
 from pbpit.lint.rules.scaled_again import scaled_again, scaled_helps, scaled_message
@@ -82,6 +83,9 @@ fn main() {
         if kept is not None:
             return kept_again_diagnostic(self.name, meeting, kept, fixes)
         whole = not meeting.same_tensor and kept_whole(meeting, fixes)
+        lost = kept_loss(meeting, fixes)  # kept by the loop, backpropagated after it again
+        if lost is not None and not (whole and keep_the_model(meeting, fixes)):
+            return kept_loss_diagnostic(self.name, meeting, lost, fixes)
         scaled = not meeting.same_tensor and not whole and scaled_again(meeting, fixes)
         if meeting.loop is not None or not (meeting.same_tensor or whole or scaled):
             return None

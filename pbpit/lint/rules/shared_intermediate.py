@@ -10,6 +10,7 @@ from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_logs import kept_whole
 from pbpit.lint.rules.double_backward import keep_the_gradients_help
+from pbpit.lint.rules.kept_loss import kept_loss
 from pbpit.lint.rules.scaled_again import scaled_again
 from pbpit.lint.rules.shared_adversarial import (
     detach_in_second_loss,
@@ -112,7 +113,7 @@ fn main() {
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
         if meeting.loop is not None or meeting.same_tensor or meeting.later.next_pass:
             return None
-        if kept_whole(meeting, fixes):
+        if kept_whole(meeting, fixes) or kept_loss(meeting, fixes) is not None:
             return None  # the consumed loss itself, kept whole: `double-backward`'s
         if scaled_again(meeting, fixes):
             return None  # `(loss * scale).backward()` after `loss.backward()`: double-backward's

@@ -1,0 +1,355 @@
+"""`double-backward` of a loss a loop keeps in a binding of its own (`last = Some(loss);`, `best
+= Some((v, loss));`) and backpropagates again after the loop, through the pattern that reads it
+back (`if let Some(loss) = last.take()`, `if let Some((_, loss)) = best`): the loss an earlier
+backward of the loop consumed, itself (a clone is the same tensor), not a loss made from it.
+
+Named by the binding that keeps it (`best`, `last`), where the loss was put in it. Two fixes,
+each written as code where it can be:
+
+- the loss was backpropagated as part of a window's sum taken out of an `Option` accumulator
+  (`let total = acc.take().unwrap();`): the flush after the loop backpropagates what the
+  accumulator still holds (`if let Some(loss) = acc.take()`), the losses of an unfilled window
+  only, none when the last window was full, so each loss is backpropagated once;
+- otherwise the binding keeps what the loss is computed from in place of the loss (the pass's
+  counter: `best = Some((v, b));`), and the loss is computed again from it, with the model as it
+  is then, where it is backpropagated: a graph of its own.
+
+Detaching the loss where it is kept would leave it on no tape: the backward after the loop would
+then train nothing."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pbpit.diagnostics.model import Diagnostic, Edit, Help
+from pbpit.lint.fixes import Fixes, identifiers, is_name
+from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.kept_again import _matched
+from pbpit.lint.values import Definition
+from pbpit.rust.syntax import Node, descendants
+
+_PLACE = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*?)(?:\s*\.\s*(?:take|clone)\(\s*\))?")
+_LOOPS = ("for_expression", "while_expression", "loop_expression")
+
+
+@dataclass(frozen=True)
+class KeptLoss:
+    """`place` keeps the loss (put there by `kept`); the backward after the loop reads it back
+    through `pattern` matched against `value`."""
+
+    place: str
+    kept: Node
+    pattern: Node
+    value: Node
+    loop: Node
+
+
+def kept_loss(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
+    """The binding of the function that keeps the loss `meeting` backpropagates again after the
+    loop that made it (see the module), or None."""
+    if meeting.same_tensor or meeting.loop is not None:
+        return None
+    definition, later = meeting.definition, meeting.later
+    origin = meeting.loss.origin
+    receiver = later.receiver
+    if origin is None or not receiver or receiver != origin.name or origin.statement is None:
+        return None
+    if not origin.statement.type.endswith("pattern") or definition.statement is None:
+        return None
+    made = {d.span for d in definition.sources} | {definition.span}
+    between = [d for d in origin.sources if d.span not in made]
+    if not between or not all(_held(d, fixes) for d in between):
+        return None
+    pattern, value = _matched(origin.statement)
+    if pattern is None or value is None:
+        return None
+    match = _PLACE.fullmatch(fixes.text(value).strip())
+    if match is None:
+        return None
+    place = match.group(1)
+    loop = _loop_of(definition.statement)
+    if loop is None or not (loop.end_byte <= value.start_byte):
+        return None  # read back after the loop that made the loss
+    kept = _kept_at(place, definition.name, loop, fixes)
+    if kept is None:
+        return None
+    return KeptLoss(place, kept, pattern, value, loop)
+
+
+def kept_loss_diagnostic(rule: str, meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> Diagnostic:
+    """`double-backward`'s diagnostic of a loss kept in `kept.place` and backpropagated again."""
+    place, later, earlier = kept.place, meeting.later, meeting.earlier
+    name = meeting.definition.name
+    first = (
+        f"`{name}`'s graph"
+        if earlier.receiver == name
+        else f"`{earlier.receiver or 'the loss'}`'s graph, `{name}`'s with it"
+    )
+    labels = [
+        fixes.label(later.span, f"this backward panics: `{place}` holds `{name}` itself", True),
+        fixes.label(meeting.definition.span, f"`{name}` is made here"),
+        fixes.label(earlier.span, f"this backward consumes {first}"),
+        fixes.label(
+            (kept.kept.start_byte, kept.kept.end_byte), f"`{name}` is kept in `{place}` here"
+        ),
+    ]
+    message = (
+        f"`{place}` keeps `{name}`, whose graph a backward of the loop consumed, and it is "
+        "backpropagated again after the loop: the 2nd backward panics"
+    )
+    helps = _helps(meeting, kept, fixes)
+    return fixes.diagnostic(rule, message, place, labels, helps, later.span[0])
+
+
+def _helps(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Help]:
+    name, place = meeting.definition.name, kept.place
+    accumulator = _accumulator(meeting, kept, fixes)
+    if accumulator is not None:
+        acc, edits = accumulator
+        total = meeting.earlier.receiver or "the window's sum"
+        return [
+            Help(
+                f"flush what `{acc}` still holds in place of `{place}` (`{acc}.take()`): "
+                f"`{name}` was backpropagated already in `{total}`; `{acc}` holds only the "
+                "losses of an unfilled window (none when the last window was full), so each "
+                "loss is backpropagated once",
+                edits,
+            )
+        ]
+    if meeting.earlier.receiver not in (None, name):
+        total = meeting.earlier.receiver
+        return [
+            Help(
+                f"the backward of `{total}` trained `{name}` already: backpropagate after the "
+                f"loop only the losses no backward took (an unfilled window's: guard it by the "
+                f"window's count, or empty the window where it is backpropagated and flush it), "
+                f"not `{place}`"
+            )
+        ]
+    again = _keep_the_input(meeting, kept, fixes)
+    words = (
+        f"keep in `{place}` what `{name}` is computed from (the pass's input, as data) in place "
+        f"of `{name}`, and compute `{name}` again from it where it is backpropagated: a graph "
+        f"of its own, with the model as it is then (detached where it is kept, `{name}` would "
+        "leave that backward nothing to train)"
+    )
+    return [Help(words, again)]
+
+
+def _accumulator(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> tuple[str, list[Edit]] | None:
+    """The `Option` the earlier backward's loss was taken out of (`let total =
+    acc.take().unwrap();`), declared before the loop, and the edit reading it back in place of
+    the kept binding; None otherwise, or where the pattern is no `Some(name)`."""
+    earlier = meeting.earlier
+    if earlier.receiver in (None, meeting.definition.name):
+        return None
+    statement = _let_of(earlier.receiver, fixes.call_at(earlier.span), fixes)
+    value = statement.child_by_field_name("value") if statement is not None else None
+    if value is None:
+        return None
+    found = re.search(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\.\s*take\(\s*\)", fixes.text(value))
+    if found is None or re.fullmatch(r"Some\(\s*\w+\s*\)", fixes.text(kept.pattern)) is None:
+        return None
+    acc = found.group(1)
+    root = acc.split(".")[0]
+    if root != "self" and _declared_before(root, kept.loop, fixes) is None:
+        return None
+    edit = fixes.edit(kept.value.start_byte, kept.value.end_byte, f"{acc}.take()")
+    return acc, [edit]
+
+
+def _keep_the_input(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
+    """The edits keeping the pass's counter in place of the loss and computing the loss again
+    after the loop (see the module), or none where they cannot be written."""
+    definition = meeting.definition
+    statement, name = definition.statement, definition.name
+    if statement is None or statement.type != "let_declaration" or not is_name(name):
+        return []
+    block = statement.parent
+    body = _body_after(kept)
+    counters = _counters(kept.loop, fixes)
+    if block is None or body is None or not counters:
+        return []
+    chain = _chain(statement, block, fixes)
+    bound = {n for s in chain for n in _bound(s, fixes)}
+    read = {fixes.text(n) for s in chain for n in identifiers(_value(s))} - bound
+    keys = [c for c in counters if c in read]
+    outside = read - set(keys)
+    if len(keys) != 1 or any(_declared_before(n, kept.loop, fixes) is None for n in outside):
+        return []
+    key = keys[0]
+    # The loss where it is kept, the pattern reading it back: the counter in its place.
+    put = [n for n in identifiers(kept.kept) if fixes.text(n) == name]
+    bind = [n for n in identifiers(kept.pattern) if fixes.text(n) == name]
+    if len(put) != 1 or len(bind) != 1 or not fixes.whole_lines(body.named_children[0]):
+        return []
+    edits = [
+        fixes.edit(put[0].start_byte, put[0].end_byte, key),
+        fixes.edit(bind[0].start_byte, bind[0].end_byte, key),
+    ]
+    typed = _typed(kept.place, kept.loop, fixes)
+    if typed is not None:
+        edits.append(fixes.edit(typed.start_byte, typed.end_byte, "usize"))
+    first = body.named_children[0]
+    again = "".join(fixes.copy_lines(s, [], fixes.indent_of(first)) for s in chain)
+    start = fixes.line_start(first.start_point[0])
+    return [*edits, fixes.edit(start, start, again)]
+
+
+def _let_of(name: str, at: Node | None, fixes: Fixes) -> Node | None:
+    """The `let` binding `name` before `at`, in the blocks around it."""
+    node = at
+    while node is not None and node.parent is not None:
+        parent = node.parent
+        if parent.type == "block":
+            for s in reversed(parent.named_children):
+                if s.start_byte < node.start_byte and s.type == "let_declaration":
+                    if name in _bound(s, fixes):
+                        return s
+        if parent.type in ("function_item", "closure_expression"):
+            return None
+        node = parent
+    return None
+
+
+def _held(definition: Definition, fixes: Fixes) -> bool:
+    """Whether `definition` binds the tensor as it is: a pattern's binding, or a value that is a
+    name, its clone, or `Some` of one (alone or in a tuple)."""
+    value = definition.value
+    if value is None:
+        statement = definition.statement
+        return statement is not None and statement.type.endswith("pattern")
+    text = re.sub(r"\s+", "", fixes.text(value))
+    return re.fullmatch(r"(Some\()?\(?[\w.,]*(\.clone\(\))?[\w.,]*\)?\)?", text) is not None
+
+
+def _loop_of(node: Node) -> Node | None:
+    current = node.parent
+    while current is not None and current.type not in _LOOPS:
+        if current.type in ("function_item", "closure_expression"):
+            return None
+        current = current.parent
+    return current
+
+
+def _kept_at(place: str, name: str, loop: Node, fixes: Fixes) -> Node | None:
+    """The one assignment in `loop` of `place` whose value names `name` (`best = Some((v,
+    loss))`), or None."""
+    found = []
+    for node in descendants(loop):
+        if node.type != "assignment_expression":
+            continue
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None or "".join(fixes.text(left).split()) != place:
+            continue
+        if any(fixes.text(n) == name for n in identifiers(right)):
+            found.append(right)
+    return found[0] if len(found) == 1 else None
+
+
+def _body_after(kept: KeptLoss) -> Node | None:
+    """The block the pattern's bindings are read in: an `if let`'s consequence, a `match` arm's
+    block."""
+    node = kept.pattern.parent
+    while node is not None and node.type not in ("if_expression", "while_expression", "match_arm"):
+        node = node.parent
+    if node is None:
+        return None
+    body = node.child_by_field_name("consequence" if node.type == "if_expression" else "body")
+    if node.type == "match_arm":
+        body = node.child_by_field_name("value")
+    if body is None or body.type != "block" or not body.named_children:
+        return None
+    return body
+
+
+def _counters(loop: Node, fixes: Fixes) -> list[str]:
+    """The names a `for` loop over a range binds (`b` of `for b in 0..3`), or the index of an
+    `enumerate()`: integers, kept as data."""
+    if loop.type != "for_expression":
+        return []
+    pattern, value = loop.child_by_field_name("pattern"), loop.child_by_field_name("value")
+    if pattern is None or value is None:
+        return []
+    if value.type == "range_expression" and pattern.type == "identifier":
+        return [fixes.text(pattern)]
+    text = fixes.text(value)
+    if text.rstrip().endswith(".enumerate()") and pattern.type == "tuple_pattern":
+        first = pattern.named_children[0] if pattern.named_children else None
+        if first is not None and first.type == "identifier":
+            return [fixes.text(first)]
+    return []
+
+
+def _chain(statement: Node, block: Node, fixes: Fixes) -> list[Node]:
+    """The `let`s of `block` before `statement` that it reads, itself last, in order."""
+    lets = [
+        s
+        for s in block.named_children
+        if s.type == "let_declaration" and s.start_byte < statement.start_byte
+    ]
+    wanted = {fixes.text(n) for n in identifiers(_value(statement))}
+    chosen = [statement]
+    for s in reversed(lets):
+        names = _bound(s, fixes)
+        if names & wanted and fixes.whole_lines(s):
+            chosen.insert(0, s)
+            wanted |= {fixes.text(n) for n in identifiers(_value(s))}
+    return chosen
+
+
+def _value(statement: Node) -> Node:
+    return statement.child_by_field_name("value") or statement
+
+
+def _bound(statement: Node, fixes: Fixes) -> set[str]:
+    pattern = statement.child_by_field_name("pattern")
+    return {fixes.text(n) for n in identifiers(pattern)} if pattern is not None else set()
+
+
+def _declared_before(name: str, loop: Node, fixes: Fixes) -> Node | None:
+    """The `let` (or parameter) binding `name` in a block around `loop`, before it."""
+    node = loop.parent
+    while node is not None:
+        if node.type == "block":
+            for s in node.named_children:
+                if s.start_byte >= loop.start_byte:
+                    break
+                if s.type == "let_declaration" and name in _bound(s, fixes):
+                    return s
+        if node.type == "function_item":
+            parameters = node.child_by_field_name("parameters")
+            if parameters is not None and any(
+                fixes.text(n) == name for n in identifiers(parameters)
+            ):
+                return parameters
+            return None
+        node = node.parent
+    return None
+
+
+def _typed(place: str, loop: Node, fixes: Fixes) -> Node | None:
+    """The `Tensor<..>` in the written type of `place`'s `let` (`Option<(f32, Tensor<1>)>`),
+    where the counter is to go; None where no type is written or it holds no one tensor."""
+    if "." in place:  # a field: its struct's declaration (`latest: Option<Tensor<1>>`)
+        last = place.rsplit(".", 1)[1]
+        fields = [
+            n
+            for n in descendants(fixes.source.root)
+            if n.type == "field_declaration"
+            and (named := n.child_by_field_name("name")) is not None
+            and fixes.text(named) == last
+        ]
+        statement = fields[0] if len(fields) == 1 else None
+    else:
+        statement = _declared_before(place, loop, fixes)
+    written = statement.child_by_field_name("type") if statement is not None else None
+    if written is None:
+        return None
+    tensors = [
+        n
+        for n in descendants(written)
+        if n.type == "generic_type" and fixes.text(n).replace(" ", "").startswith("Tensor<")
+    ]
+    return tensors[0] if len(tensors) == 1 else None
