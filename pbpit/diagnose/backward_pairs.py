@@ -82,7 +82,13 @@ def backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEnt
                 # of losses drained short): carried into the next pass, not backpropagated
                 # twice by one pass.
                 loop = loop_around(loops, node, earlier, later)
-                again = loop is not None and made_again(result, node, later.node_count)
+                # Backpropagated again by another statement (`best` kept and backpropagated
+                # after the loop): the loss itself twice, each pass making its own.
+                again = (
+                    loop is not None
+                    and made_again(result, node, later.node_count)
+                    and earlier.stack == later.stack
+                )
                 apart = loop if again else None
                 entry = _meeting_entry(result, RunMeeting(node, earlier, later, apart), numbers)
                 if entry is not None:
