@@ -94,6 +94,7 @@ from pbpit.lint.rules.recompute_loop import recompute_in_loop
 from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot, snapshot_helps
 from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.rules.stored_inputs import store_inputs, trace_store_inputs, tuple_buffer
+from pbpit.lint.rules.summed_log import summed_log
 from pbpit.lint.rules.taken_state import taken_from
 from pbpit.lint.rules.target_copy import blend_detached, with_entry_detached
 from pbpit.lint.rules.walked_again import walked_first
@@ -244,7 +245,11 @@ fn main() {
                 put = put_by_called_method(definition.name, meeting, fixes)
                 buffered = put[0] if put is not None else None
             tupled = tuple_buffer(meeting, fixes, buffered)
-            if tupled is not None:
+            # A log of losses the backpropagated total sums whole: emptied after the step.
+            log = summed_log(name, meeting, fixes)
+            if log is not None:
+                helps = [log]
+            elif tupled is not None:
                 # Pushed in a tuple beside its input (stored_inputs.py): computed again from it.
                 name, helps = tupled[0], [tupled[1]]
             elif kept is not None:
