@@ -1,0 +1,43 @@
+"""Accumulators a loop never resets (issue 24): losses pushed into a helper's `Vec` and summed
+whole every few passes (`pending.add(loss)`, `pending.total().backward()`), a penalty summed
+across passes and added to each pass's loss, a kept sample's loss read by the next epoch.
+
+Each program of tests/accum24/ panics; beside it, `NAME.twin.rs` is the fix a careful user
+writes by hand. The oracle is that twin: the first fix each command prints as code, applied
+alone, runs and prints what the twin prints, digit for digit (`{:.5}` of the losses: equal
+text is equal training), and every command prints the same first code fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pbpit_process import apply_json_edits, json_diagnostics, pbpit_run
+
+HERE = Path(__file__).parent / "accum24"
+PROGRAMS = sorted(p for p in HERE.glob("*.rs") if not p.name.endswith(".twin.rs"))
+
+
+def _first_code_fix(diagnostic: dict) -> list[dict]:
+    for help_ in diagnostic.get("help", []):
+        if help_.get("edits"):
+            return help_["edits"]
+    return []
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.stem)
+def test_every_commands_first_code_fix_trains_as_the_hand_fix(program, tmp_path):
+    twin = program.with_name(program.stem + ".twin.rs")
+    status, expected, _ = pbpit_run(twin)
+    assert status == 0 and expected.count("\n") >= 2, expected
+    text = program.read_text()
+    fixes = {}
+    for command in ("lint", "run", "audit"):
+        (diagnostic,) = [d for d in json_diagnostics(command, program) if d.get("rule")]
+        assert diagnostic["rule"] == "loop-external-tracked", diagnostic
+        fixes[command] = _first_code_fix(diagnostic)
+    assert fixes["lint"], "lint prints no fix as code"
+    assert fixes["run"] == fixes["lint"] == fixes["audit"], fixes
+    (tmp_path / "fixed.rs").write_text(apply_json_edits(text, fixes["lint"]))
+    status, out, err = pbpit_run(tmp_path / "fixed.rs")
+    assert (status, out) == (0, expected), err
