@@ -13,8 +13,10 @@ from typing import Any
 from pbpit import nn
 from pbpit.engine import tensor as engine_tensor
 from pbpit.rust.format import Some
-from pbpit.rust.interp import burn_conv, burn_grad_accum, burn_nn
+from pbpit.rust.interp import burn_conv, burn_grad_accum, burn_nn, shapes
 from pbpit.rust.interp.builtins import Builtin, Code, Family, Function
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import Method, StructLit
 from pbpit.rust.interp.types import (
     BOOL,
     DEVICE,
@@ -28,7 +30,9 @@ from pbpit.rust.interp.types import (
     TensorT,
     Ty,
     Var,
+    Wrap,
     option,
+    resolve,
     show,
     vec,
 )
@@ -387,7 +391,24 @@ def _param_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
 
 
 def _from_grads_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
+    """burn-optim's `from_grads<M: AutodiffModule>(grads: Gradients, module: &M)` and
+    `from_module(grads: &mut Gradients, module: &M)` (which takes out the gradients of `module`'s
+    params only: two modules' gradients split out of one backward); a reference where Burn
+    takes a value, or a value where it takes one, is rustc's E0308."""
     ck.unify(GRADIENTS, found[0], e.args[0].pos)
+    grads, module = e.args
+    if e.name.endswith("::from_module") and not grads.mut_borrow:
+        shown = "&Gradients" if grads.borrowed else "Gradients"
+        what = f"mismatched types: expected `&mut Gradients`, found `{shown}`"
+        raise ck.fail(grads.pos, rejects(what, "E0308"))
+    if e.name.endswith("::from_grads") and grads.borrowed:
+        shown = "&mut Gradients" if grads.mut_borrow else "&Gradients"
+        what = f"mismatched types: expected `Gradients`, found `{shown}`"
+        raise ck.fail(grads.pos, rejects(what, "E0308"))
+    made = type(module) is StructLit or (type(module) is Method and module.name == "clone")
+    if made and not module.borrowed:  # `net.clone()`: certainly a value
+        what = f"mismatched types: expected `&_`, found `{show(found[1])}`"
+        raise ck.fail(module.pos, rejects(what, "E0308"))
     if not burn_nn.is_module(ck.known(found[1])):
         raise ck.fail(
             e.args[1].pos,
@@ -437,6 +458,22 @@ def _from_grads(comp: Any, e: Any, args: list[Code]) -> Code:
     return from_grads
 
 
+def _shape_new_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
+    """cubecl-zspace's `Shape::new<const D: usize>(dims: [usize; D])`; `Shape::from` of an
+    array or a `Vec` of sizes."""
+    given = resolve(found[0])
+    kinds = ("array",) if e.name.endswith("::new") else ("array", "Vec")
+    if not (type(given) is Wrap and given.kind in kinds):
+        raise ck.fail(e.args[0].pos, f"`{e.name[6:]}` of `{show(found[0])}`")
+    ck.unify(USIZE, given.inner, e.args[0].pos)
+    return shapes.SHAPE
+
+
+def _shape_new(comp: Any, e: Any, args: list[Code]) -> Code:
+    (dims,) = args
+    return lambda frame: shapes.ShapeValue(list(dims(frame)))
+
+
 def _padding(comp: Any, e: Any, args: list[Code]) -> Code:
     return burn_conv.compile_padding("Explicit", args)
 
@@ -462,6 +499,9 @@ STATICS: dict[str, Function] = {
         _function("CrossEntropyLoss", "new", 2, _cross_entropy_new_type, _cross_entropy_new),
         *(_function(name, "new", 0, _own_type, _made) for name in burn_nn.CONFIGS),
         _function("GradientsParams", "from_grads", 2, _from_grads_type, _from_grads),
+        _function("GradientsParams", "from_module", 2, _from_grads_type, _from_grads),
+        _function("Shape", "new", 1, _shape_new_type, _shape_new),
+        _function("Shape", "from", 1, _shape_new_type, _shape_new),
         *(
             _function(burn_grad_accum.NAME, name, 0, burn_grad_accum.new_type, burn_grad_accum.new)
             for name in ("new", "default")  # (`impl<M> Default`: `Self::new()`)

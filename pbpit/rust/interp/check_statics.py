@@ -9,6 +9,7 @@ from pbpit.rust.interp.nodes import (
     Expr,
     Static,
 )
+from pbpit.rust.interp.shapes import SHAPE
 from pbpit.rust.interp.std_functions import FUNCTIONS
 from pbpit.rust.interp.types import (
     BOOL,
@@ -130,6 +131,9 @@ class StaticRules:
         else:
             data, device = e.args
         found = self.expr(data)
+        if not is_data and resolve(found) is SHAPE:  # `Tensor::zeros(x.shape(), &device)`
+            self.unify(DEVICE, self.expr(device), device.pos)
+            return TensorT(e.dim)
         depth, leaf, size = 0, resolve(found), None
         while type(leaf) is Wrap and leaf.kind in ("array", "Vec"):
             depth, size, leaf = depth + 1, leaf.size, resolve(leaf.inner)
@@ -184,6 +188,8 @@ class StaticRules:
     def shape_rank(self, arg: Expr, found: Ty) -> int | None:
         """The rank of a shape argument (`[2, 3]`, `vec![..]`) whose elements are integers."""
         shape = resolve(found)
+        if shape is SHAPE:  # `x.reshape(y.shape())`: Burn's `ReshapeArgs<D2> for Shape`
+            return None
         if not (type(shape) is Wrap and shape.kind in ("array", "Vec")):
             raise self.fail(arg.pos, f"a shape of type `{show(shape)}`")
         self.unify(Var("int"), shape.inner, arg.pos)

@@ -14,7 +14,7 @@ from pbpit.engine.tensor import Distribution as EngineDistribution
 from pbpit.engine.tensor import TensorData as EngineTensorData
 from pbpit.rust.columns import Columns
 from pbpit.rust.format import Some
-from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp import burn_nn, shapes
 from pbpit.rust.interp.check_tables import RANK_GENERIC
 from pbpit.rust.interp.nodes import Crate, Expr, Local, Method, Pos, Static, Unsupported
 from pbpit.rust.interp.numbers import (
@@ -125,6 +125,7 @@ class Library:
         path = FUNCTIONS.get(name)  # `Vec::new`, `activation::relu`.. (std_functions.py)
         if path is not None:
             return path.compile(self, e, args)
+        args = _shape_lists(e.args, args)  # `Tensor::zeros(x.shape(), &device)`
         engine = self.engine(e.pos)
         owner, _, function = name.partition("::")
         row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
@@ -252,6 +253,7 @@ class Library:
     def tensor_method(self, e: Method, recv: Code, args: list[Code]) -> Code:
         """A row of the table, run by the engine's method of the same name; the result is made
         the Rust value its type says (`Option`; a `TensorData` made of the tensor's values)."""
+        args = _shape_lists(e.args, args)  # `x.reshape(y.shape())`
         if resolve(e.recv.ty).kind != "Float":  # type: ignore[attr-defined]
             return self.kind_method(e, recv, args)
         row = RUST_METHODS[e.name]
@@ -326,6 +328,7 @@ class Library:
     def kind_method(self, e: Method, recv: Code, args: list[Code]) -> Code:
         """A method of an Int or Bool tensor, run by `IntTensor`'s method of the same name."""
         row = RUST_KIND_METHODS[resolve(e.recv.ty).kind][e.name]  # type: ignore[attr-defined]
+        args = _shape_lists(e.args, args)
         if row.result == "TensorData":
             return lambda frame: tensor_data(recv(frame))
         engine = self.engine(e.pos)
@@ -388,6 +391,18 @@ class Library:
                 ) from None
 
         return run
+
+
+def _shape_lists(exprs: list[Expr], args: list[Code]) -> list[Code]:
+    """The arguments, each a Burn `Shape` given where a shape is taken (`S: Into<Shape>`,
+    `ReshapeArgs`) made the engine's list of sizes."""
+
+    def sizes(arg: Code) -> Code:
+        return lambda frame: list(arg(frame).dims)
+
+    return [
+        sizes(a) if resolve(x.ty) is shapes.SHAPE else a for x, a in zip(exprs, args, strict=True)
+    ]
 
 
 def _bools(data: Any, device: Device) -> IntTensor:

@@ -1,0 +1,175 @@
+"""Burn 0.22's trainer idioms of issue 26 (session 24's fixer F), run as burn-optim defines them:
+`GradientsParams::from_module(&mut grads, &part)` (`optim/grads.rs`: the gradients of one
+module's params taken out of one backward's, so two optimizers step two modules), with rustc's
+E0308 for a reference where Burn takes a value or the reverse; cubecl-zspace's `Shape::new([..])`
+and a `Shape` given where Burn takes `S: Into<Shape>` (`Tensor::zeros(x.shape(), &device)`) or
+`ReshapeArgs` (`x.reshape(y.shape())`).
+
+Oracles: a hand twin (the two modules stepped apart by the same SGD equal one module holding
+both, stepped once: Burn's `from_grads` is `from_module` of the whole), and hand derivation."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from pbpit_process import pbpit_run
+
+HEAD = """\
+use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+"""
+
+SPLIT = (
+    HEAD
+    + """
+#[derive(Module, Debug)]
+struct Encoder {
+    fc: Linear,
+}
+
+#[derive(Module, Debug)]
+struct Head {
+    fc: Linear,
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(7);
+    let mut encoder = Encoder { fc: LinearConfig::new(3, 4).init(&device) };
+    let mut head = Head { fc: LinearConfig::new(4, 1).init(&device) };
+    let mut opt_enc = SgdConfig::new().init();
+    let mut opt_head = SgdConfig::new().init();
+    let x = Tensor::<2>::from_floats([[0.5, 0.1, -0.2], [0.3, 0.9, 0.4]], &device);
+    let y = Tensor::<2>::from_floats([[1.0], [-0.5]], &device);
+    for step in 0..4 {
+        let pred = head.fc.forward(encoder.fc.forward(x.clone()).tanh());
+        let loss = (pred - y.clone()).powf_scalar(2.0).mean();
+        println!("{step} {}", loss.clone().into_scalar::<f32>());
+        let mut grads = loss.backward();
+        let g_enc = GradientsParams::from_module(&mut grads, &encoder);
+        let g_head = GradientsParams::from_module(&mut grads, &head);
+        encoder = opt_enc.step(0.1, encoder, g_enc);
+        head = opt_head.step(0.1, head, g_head);
+    }
+}
+"""
+)
+
+JOINT = (
+    HEAD
+    + """
+#[derive(Module, Debug)]
+struct Both {
+    enc: Linear,
+    head: Linear,
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(7);
+    let enc = LinearConfig::new(3, 4).init(&device);
+    let head = LinearConfig::new(4, 1).init(&device);
+    let mut both = Both { enc, head };
+    let mut opt = SgdConfig::new().init();
+    let x = Tensor::<2>::from_floats([[0.5, 0.1, -0.2], [0.3, 0.9, 0.4]], &device);
+    let y = Tensor::<2>::from_floats([[1.0], [-0.5]], &device);
+    for step in 0..4 {
+        let pred = both.head.forward(both.enc.forward(x.clone()).tanh());
+        let loss = (pred - y.clone()).powf_scalar(2.0).mean();
+        println!("{step} {}", loss.clone().into_scalar::<f32>());
+        let grads = GradientsParams::from_grads(loss.backward(), &both);
+        both = opt.step(0.1, both, grads);
+    }
+}
+"""
+)
+
+# One module, its gradients taken by `GRADS` (each rejected by rustc: burn-optim's signatures
+# `from_grads(grads: Gradients, module: &M)`, `from_module(grads: &mut Gradients, module: &M)`).
+ONE = (
+    HEAD
+    + """
+#[derive(Module, Debug)]
+struct Net {
+    fc: Linear,
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let net = Net { fc: LinearConfig::new(2, 1).init(&device) };
+    let x = Tensor::<2>::from_floats([[1.0, 2.0]], &device);
+    let mut grads = net.fc.forward(x).sum().backward();
+    let taken = GRADS;
+    let mut optim = SgdConfig::new().init();
+    let _net = optim.step(0.1, net, taken);
+    println!("ok");
+}
+"""
+)
+
+
+def run(tmp_path: Path, source: str) -> tuple[int, str, str]:
+    path = tmp_path / "main.rs"
+    path.write_text(textwrap.dedent(source), encoding="utf-8")
+    return pbpit_run(path)
+
+
+def test_two_modules_split_out_of_one_backward_step_as_one_module_holding_both(tmp_path):
+    split = run(tmp_path, SPLIT)
+    joint = run(tmp_path, JOINT)
+    assert split[0] == 0 and split[2] == "", split
+    assert split[1] == joint[1] and len(split[1].splitlines()) == 4
+
+
+@pytest.mark.parametrize(
+    ("taken", "expected"),
+    [
+        ("GradientsParams::from_module(&mut grads, &net)", None),
+        (
+            "GradientsParams::from_module(grads, &net)",
+            "expected `&mut Gradients`, found `Gradients`",
+        ),
+        (
+            "GradientsParams::from_module(&grads, &net)",
+            "expected `&mut Gradients`, found `&Gradients`",
+        ),
+        (
+            "GradientsParams::from_grads(&mut grads, &net)",
+            "expected `Gradients`, found `&mut Gradients`",
+        ),
+        ("GradientsParams::from_grads(grads, net.clone())", "expected `&_`, found `Net`"),
+        ("GradientsParams::from_module(&mut grads, net.clone())", "expected `&_`, found `Net`"),
+    ],
+)
+def test_gradients_taken_as_burn_optim_takes_them(tmp_path, taken, expected):
+    status, out, err = run(tmp_path, ONE.replace("GRADS", taken))
+    if expected is None:
+        assert (status, out) == (0, "ok\n"), err
+    else:
+        assert status != 0 and out == ""
+        assert err.startswith(f"error[E0308]: mismatched types: {expected}"), err
+
+
+def test_shape_new_and_a_shape_where_burn_takes_one(tmp_path):
+    source = """\
+    use burn::prelude::*;
+
+    fn main() {
+        let device = Device::flex().autodiff();
+        let x = Tensor::<2>::from_floats([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], &device);
+        let z = Tensor::<2>::zeros(x.shape(), &device);
+        let o = Tensor::<2>::ones(Shape::new([2, 3]), &device);
+        println!("{}", (z + o).sum().into_scalar::<f32>());
+        let r = x.clone().reshape(Shape::new([3, 2]));
+        println!("{:?} {}", r.dims(), Shape::new([4, 5]).num_elements());
+        let back = r.reshape(x.shape());
+        println!("{}", back.equal(x).all().into_scalar::<bool>());
+    }
+    """
+    status, out, err = run(tmp_path, source)
+    assert (status, out) == (0, "6\n[3, 2] 20\ntrue\n"), err
