@@ -13,7 +13,7 @@ from typing import Any
 from pbpit import nn
 from pbpit.engine import tensor as engine_tensor
 from pbpit.rust.format import Some
-from pbpit.rust.interp import burn_conv, burn_grad_accum, burn_nn, shapes
+from pbpit.rust.interp import burn_conv, burn_grad_accum, burn_lr, burn_nn, shapes
 from pbpit.rust.interp.builtins import Builtin, Code, Family, Function
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Method, StructLit
@@ -99,7 +99,8 @@ def _cross_entropy_type(ck: Any, e: Any, recv: Ty) -> Ty:
 def _step_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """burn-optim's `ModuleOptimizer::step(&mut self, lr, module: M, grads) -> M`: the receiver
     borrowed mutably (a `let` without `mut`, a `&ModuleOptimizer`: rustc's E0596)."""
-    _, module, _ = ck.args(e, F64, Var(), burn_nn.NAMED_TYPES["GradientsParams"])
+    lr, module, _ = ck.args(e, Var(), Var(), burn_nn.NAMED_TYPES["GradientsParams"])
+    burn_lr.learning_rate(ck, lr, e.args[0].pos)  # an `f64` or a scheduler's rate
     ck.mutable_receiver(e)
     if not burn_nn.is_module(ck.known(module)):
         raise ck.fail(e.args[1].pos, f"`step` of `{show(module)}` (a module)")
@@ -332,6 +333,7 @@ METHODS: dict[str, Family] = {
     ),
 }
 """Each Burn type's methods (`METHODS[owner]`, a family of rows by name)."""
+METHODS.update(burn_lr.METHODS)  # the learning-rate schedulers' (burn_lr.py)
 
 
 # -- Burn's functions called by a path: `LinearConfig::new(2, 3)`, `B::seed(&device, 42)`.. -------
@@ -515,3 +517,4 @@ STATICS: dict[str, Function] = {
 }
 """Burn's functions a program calls by a path (a `Static` named `burn::Owner::function`): each
 its arity (the lowering knows the path by it), its types and its behaviour."""
+STATICS.update({f.path: f for f in burn_lr.STATICS})  # `ExponentialLrSchedulerConfig::new`..

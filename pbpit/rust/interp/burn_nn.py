@@ -19,6 +19,7 @@ import numpy as np
 from pbpit import nn
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.format import Some
+from pbpit.rust.interp import burn_lr
 from pbpit.rust.interp.builtins import BURN, CLONE, LAYER_FORWARD
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
@@ -82,6 +83,7 @@ NAMED_TYPES = {
         "GradientsAccumulator",  # burn-optim's `GradientsAccumulator<M>` (burn_grad_accum.py)
     )
 }
+NAMED_TYPES.update(burn_lr.TYPES)  # `ExponentialLrSchedulerConfig`, `ModuleLrScheduler`..
 # Burn 0.22's optimizer type (`AdamConfig::new().init()` makes one; `&mut ModuleOptimizer` is
 # how a helper that steps takes it): the value pbpit's `Optimizer` (`O: Optimizer<M, B>`) is.
 NAMED_TYPES["ModuleOptimizer"] = NAMED_TYPES["Optimizer"]

@@ -4,7 +4,7 @@ std implements for it, stable or not), read from the rustdoc of its `primitive.f
 rustc's E0599 ("no method named `square` found for type `f64` in the current scope"), where pbpit
 refused it as outside its subset. A name the file declares as a function anywhere (a trait of
 its own, implemented for the number), or a `to_`/`elem` method where the file imports from
-outside std (Burn's `ElementConversion`, `ToElement`), is not judged.
+outside std (Burn's `ElementConversion`, `ToElement`, `LrScheduler`), is not judged.
 """
 
 from __future__ import annotations
@@ -98,6 +98,9 @@ UNSIGNED = frozenset(
 )
 
 _STD_ROOTS = ("std", "core", "alloc", "crate", "self", "super")
+# Methods crates give numbers by traits: Burn's `x.elem::<f32>()`, `lr.step()` (`impl
+# LrScheduler for LearningRate`), num-traits' `cast`.
+_FOREIGN = ("elem", "cast", "step", "load_record")
 
 
 def _declared(source: Any, name: str) -> bool:
@@ -113,7 +116,7 @@ def _declared(source: Any, name: str) -> bool:
         if node.type in ("use_declaration", "extern_crate_declaration"):
             text = source.node_text(node).split(maxsplit=1)[-1].lstrip(":")
             foreign = not text.startswith(_STD_ROOTS)
-            if foreign and (name.startswith(("to_", "from_")) or name in ("elem", "cast")):
+            if foreign and (name.startswith(("to_", "from_")) or name in _FOREIGN):
                 return True
             continue
         if node.type == "macro_definition":
