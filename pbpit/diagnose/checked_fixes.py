@@ -94,7 +94,12 @@ def _changed_on_purpose(diagnostic: Diagnostic) -> Diagnostic:
         fix = fix_of(help_.message) if ran else None
         if fix is not None and fix.changes_gradients:
             made = replace(
-                help_.checked, gradients=(), zero_signs=(), later=(), detail=fix.changes_gradients
+                help_.checked,
+                gradients=(),
+                zero_signs=(),
+                later=(),
+                printed=(),  # (it changes what the program computes on purpose)
+                detail=fix.changes_gradients,
             )
             help_ = replace(help_, checked=made)
         helps.append(help_)

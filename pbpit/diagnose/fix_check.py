@@ -76,6 +76,10 @@ class FixCheck:
     retrains: tuple[str, ...] = field(default=(), compare=False)
     """Leaves an optimizer steps whose gradients the fix changes in a compared backward
     (`retrained`): `lint --fix` never writes such a detach in place of the recompute."""
+    printed: tuple = ()
+    """Where the fixed run computes other values than the original before its panic, the
+    optimizer's steps held in both (`printed_values`): the line of output, the original's text
+    and the fix's; empty when it prints what the original printed."""
     steps: tuple = field(default=(), repr=False, compare=False)
     """What each optimizer step of the fixed run received (`step_grads.StepReceived`), in order;
     judged against what the original's backwards reach (`step_grads.step_gap`; not in JSON)."""
@@ -87,6 +91,11 @@ class FixCheck:
     @property
     def headline(self) -> str:
         """`runs without the panic; w.grad unchanged; x.grad = None`."""
+        if self.printed:
+            # Its gradients may be the original's, but it computes something else.
+            from pbpit.diagnose.printed_values import printed_words
+
+            return f"{self.detail}, but {printed_words(self.printed)}"
         said = [self.detail]
         for state, words in ((UNCHANGED, "{} unchanged"), (CHANGED, "{} changed")):
             names = [f"{name}.grad" for name, had in self.gradients if had == state]
@@ -147,6 +156,9 @@ class FixCheck:
             data["fixed_backwards"] = len(self.ran)
         if self.cut:
             data["cut_later"] = {name: list(numbers) for name, numbers in self.cut}
+        if self.printed:
+            number, was, now = self.printed
+            data["printed_differs"] = {"line": number, "program": was, "fixed": now}
         return data
 
 
@@ -275,7 +287,7 @@ def check_text(
         from pbpit.diagnose.later_cuts import fix_lines
 
         lines = fix_lines(original, edited, changed) if baseline is not None else frozenset()
-        return _run(Path(folder) / original.name, timeout, baseline, pinned, lines)
+        return _run(Path(folder) / original.name, timeout, baseline, pinned, lines, original)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -339,6 +351,7 @@ def _run(
     before: Baselines | Baseline | None = None,
     pinned: bool = False,
     lines: frozenset[int] = frozenset(),
+    original: Path | None = None,
 ) -> FixCheck:
     from pbpit.diagnose.step_grads import watching_steps
     from pbpit.engine import random
@@ -390,6 +403,12 @@ def _run(
     from pbpit.diagnose.step_grads import named_steps
 
     stale = stale_detail(result, len(before))
+    printed = getattr(before, "printed", None)
+    change = None
+    if printed and original is not None:
+        from pbpit.diagnose.printed_values import printed_change
+
+        change = printed_change(original, copy, printed, result.stdout, pinned, timeout)
     return FixCheck(
         RUNS if stale is None else STALE,
         "runs without the panic" if stale is None else stale,
@@ -401,6 +420,7 @@ def _run(
         ran=after,
         cut=cut_later(result, len(before), lines),
         steps=named_steps(result, seen),
+        printed=change or (),
     )
 
 
@@ -470,7 +490,7 @@ def checked_helps(
             why = f"pbpit made this edit and ran the program: {check.detail}, so it is not shown"
             message = help_.message.replace(APPLIES, "", 1)  # it does not: it failed
             helps.append(replace(help_, message=message, edits=[], note=why, checked=check))
-    return replace(diagnostic, helps=_failed_last(_training_first(helps)))
+    return replace(diagnostic, helps=_failed_last(_training_first(_same_values_first(helps))))
 
 
 def retrained(check: FixCheck, trained: frozenset[str] | None) -> tuple[str, ...]:
@@ -508,6 +528,17 @@ def _training_first(helps: list[Help]) -> list[Help]:
     if not any(not h.checked.constant for h in ran):
         return helps
     last = [h for h in ran if h.checked.constant]
+    return [h for h in helps if h not in last] + last
+
+
+def _same_values_first(helps: list[Help]) -> list[Help]:
+    """`helps` with a fix that ran but computes other values than the program before its panic
+    (`FixCheck.printed`: a replay buffer emptied) after the fixes that ran and compute the
+    same."""
+    ran = [h for h in helps if h.edits and h.checked is not None and h.checked.ok]
+    if not any(not h.checked.printed for h in ran):
+        return helps
+    last = [h for h in ran if h.checked.printed]
     return [h for h in helps if h not in last] + last
 
 

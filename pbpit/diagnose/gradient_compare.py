@@ -24,8 +24,14 @@ Baseline = dict[str, tuple[str, Any]]
 an edit: the name the run gave it (`w`, `model.fc.weight`), else its place among the unnamed
 ones (`#2`); each with how it is shown and its gradient from that backward (None: it got
 none)."""
-Baselines = tuple[Baseline, ...]
-"""A run's `Baseline`s, one per backward that ran, in order (those the record kept)."""
+
+
+class Baselines(tuple):
+    """A run's `Baseline`s, one per backward that ran, in order (those the record kept); with
+    what the run printed when it panicked (`printed`: what a fixed run is to print first,
+    `printed_values`), else None."""
+
+    printed: str | None = None
 
 
 def baseline(result: Any) -> Baselines | None:
@@ -62,7 +68,10 @@ def baseline(result: Any) -> Baselines | None:
             if key not in one or (one[key][1] is None and grad is not None):
                 one[key] = (shown, grad)
         out.append(one)
-    return tuple(out)
+    made = Baselines(out)
+    if getattr(result, "panic", None) is not None:
+        made.printed = result.stdout
+    return made
 
 
 def leaf_names(result: Any, leaves: list | None = None) -> dict[int, str]:

@@ -440,7 +440,7 @@ def _kept_inputs(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
         return None
     if statement.type != "let_declaration" or value.type != CALL:
         return None
-    arguments = value.child_by_field_name("arguments")
+    arguments = _forward_call(value, fixes).child_by_field_name("arguments")
     if arguments is None or len(arguments.named_children) != 1 or not fixes.whole_lines(statement):
         return None
     given = arguments.named_children[0]
@@ -484,9 +484,13 @@ def _kept_inputs(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
     if written is not None:
         input_type = _input_type(input_name, statement, function, fixes)
         element = re.fullmatch(r"(Vec|VecDeque)\s*<(.*)>", fixes.text(written), re.S)
-        if element is None or input_type is None:
+        if element is None:
             return None
-        if re.sub(r"\s+", "", element.group(2)) != re.sub(r"\s+", "", input_type):
+        # (An input whose type is not written, `let obs = frames.clone().slice(..)`: the
+        # element type kept, as a layer's forward keeps a tensor's rank; the check compiles it.)
+        if input_type is not None and (
+            re.sub(r"\s+", "", element.group(2)) != re.sub(r"\s+", "", input_type)
+        ):
             fixes_type = f"{element.group(1)}<{input_type}>"
             edits.append(fixes.edit(written.start_byte, written.end_byte, fixes_type))
     uses = [
@@ -513,6 +517,28 @@ def _kept_inputs(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
         sorted(edits, key=lambda e: (e.line, e.column)),
     )
     return buffer, help_
+
+
+def _forward_call(value: Node, fixes: Fixes) -> Node:
+    """The call of a chain around a forward (`model.encoder.forward(obs).tanh()`) that takes the
+    input: `value` itself when it takes one argument, else the one `.forward(x)` inside it whose
+    receivers after it take none (`tanh()`, `relu()`)."""
+    arguments = value.child_by_field_name("arguments")
+    if arguments is not None and len(arguments.named_children) == 1:
+        return value
+    node = value
+    while node.type == CALL:
+        function = node.child_by_field_name("function")
+        inner = function.child_by_field_name("value") if function is not None else None
+        taken = node.child_by_field_name("arguments")
+        if function is None or function.type != "field_expression" or inner is None:
+            return value
+        if node is not value and fixes.text(function.child_by_field_name("field")) == "forward":
+            return node if taken is not None and len(taken.named_children) == 1 else value
+        if taken is None or taken.named_children:
+            return value  # (`.slice([..])`, `.mul_scalar(2.0)`: not a plain activation)
+        node = inner
+    return value
 
 
 def _let_at(definition, fixes: Fixes) -> tuple[Node | None, Node | None]:
@@ -584,6 +610,18 @@ def _element_reads(use: Node, forward, fixes: Fixes) -> list[Edit] | None:
             return [fixes.edit(outer.start_byte, outer.end_byte, forward(fixes.text(outer)))]
         if method in ("iter",) and holder is not None and holder.type == "for_expression":
             return _loop_reads(holder, forward, fixes)
+        cloned = fixes.parent(holder) if holder is not None else None
+        if (
+            method == "iter"
+            and holder is not None
+            and holder.type == "field_expression"
+            and fixes.text(holder.child_by_field_name("field")) == "cloned"
+            and cloned is not None
+            and cloned.type == CALL
+        ):
+            # `Tensor::cat(window.iter().cloned().collect(), 0)`: each element's forward.
+            mapped = f"{fixes.text(call)}.map(|kept| {forward('kept.clone()')})"
+            return [fixes.edit(cloned.start_byte, cloned.end_byte, mapped)]
         return None
     if parent.type == "reference_expression":
         holder = fixes.parent(parent)
