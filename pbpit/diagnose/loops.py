@@ -92,7 +92,21 @@ def pass_restarted(
         and other.holds(node.stack)
     ]
     if not inner:
-        return None
+        # Made in `loop`'s pass before a loop inside it that runs `until` (prototypes made
+        # once an epoch, read by each query's pass): a pass of `loop` restarted only if the
+        # statement made another since.
+        around_until = [
+            other
+            for other in loops
+            if other is not loop
+            and loop.line < other.line
+            and other.end_line <= loop.end_line
+            and other.holds(until.stack)
+            and all(line < other.line for line in node.stack if loop.line <= line <= loop.end_line)
+        ]
+        if not around_until:
+            return None
+        return _back_before(result, loop, min(o.line for o in around_until), node, until)
     start = min(other.line for other in inner)
     end = max(other.end_line for other in inner if other.line == start)
 
@@ -115,6 +129,38 @@ def pass_restarted(
         if line < start or (past and line <= end):
             return True
         past = past or line > end
+    return False
+
+
+def _back_before(
+    result: RunResult, loop: Loop, start: int, node: NodeRecord, until: BackwardRecord
+) -> bool:
+    """Whether the run, between the making of `node` and the backward `until`, went into the
+    loop inside `loop` at line `start` and then back before it: `loop` started another pass
+    (a closure of the statement that made `node`, called once an element, does not)."""
+
+    def at(stack: list[int]) -> int | None:
+        return next((n for n in stack if loop.body_line <= n <= loop.end_line), None)
+
+    events = [
+        (i, record.stack)
+        for i in range(node.id + 1, min(until.node_count, len(result.nodes)))
+        if (record := result.node(i)) is not None
+    ]
+    events += [
+        (b.node_count - 0.5, b.stack)
+        for b in result.backwards
+        if b is not until and node.id < b.node_count - 0.5 < until.node_count
+    ]
+    inside = False
+    for _, stack in sorted(events, key=lambda e: e[0]):
+        line = at(stack)
+        if line is None:
+            continue
+        if line >= start:
+            inside = True
+        elif inside:
+            return True
     return False
 
 

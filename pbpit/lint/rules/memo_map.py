@@ -97,7 +97,8 @@ def _filled_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] | Non
     `if !name.contains_key(&k) { let e = value; name.insert(k, e); } let x =
     name.get(&k).unwrap().clone();` (the `if` removed, the read replaced by `value`), or `let x
     = if let Some(e) = name.get(&k) { e.clone() } else { let e = value; name.insert(k,
-    e.clone()); e };` (the `if` replaced by `value`). None for any other shape."""
+    e.clone()); e };` (the `if` replaced by `value`; the same as a `match` on `name.get(&k)`).
+    None for any other shape."""
     body = meeting.loop.child_by_field_name("body")
     found = [f for f in (_filled(n, name, fixes) for n in descendants(body)) if f is not None]
     if len(found) != 1:
@@ -122,6 +123,8 @@ def _filled_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] | Non
 def _filled(node: Node, name: str, fixes: Fixes) -> tuple[Node | None, Node, Node] | None:
     """`node` as the `if` of either form `_filled_fixes` reads: the statement the fix removes
     (the first form's `if`; None for the second), the read it replaces, and the value stored."""
+    if node.type == "match_expression":
+        return _matched(node, name, fixes)
     if node.type != "if_expression":
         return None
     condition = node.child_by_field_name("condition")
@@ -175,6 +178,37 @@ def _filled(node: Node, name: str, fixes: Fixes) -> tuple[Node | None, Node, Nod
     after = [n for n in descendants(block) if n.start_byte >= statement.end_byte] if block else []
     read = [n for n in after if n.type == "call_expression" and reads.fullmatch(fixes.text(n))]
     return (statement, read[0], value) if len(read) == 1 else None
+
+
+def _matched(node: Node, name: str, fixes: Fixes) -> tuple[None, Node, Node] | None:
+    """The second form written as a `match`: `match name.get(&k) { Some(e) => e.clone(), None
+    => { let e = value; name.insert(k, e.clone()); e } }` (its arms in either order), read as
+    `_filled` reads the `if let`: the `match` replaced by `value`."""
+    scrutinee, arms_block = node.child_by_field_name("value"), node.child_by_field_name("body")
+    got = re.fullmatch(
+        rf"{re.escape(name)}\s*\.\s*get\s*\(\s*&\s*(\w+)\s*\)",
+        fixes.text(scrutinee) if scrutinee is not None else "",
+    )
+    arms = [a for a in arms_block.named_children if a.type == "match_arm"] if arms_block else []
+    if got is None or len(arms) != 2:
+        return None
+    kept = block = None
+    for arm in arms:
+        pattern, value = arm.child_by_field_name("pattern"), arm.child_by_field_name("value")
+        said = re.sub(r"\s+", "", fixes.text(pattern)) if pattern is not None else ""
+        bound = re.fullmatch(r"Some\((\w+)\)", said)
+        if bound is not None and value is not None:
+            kept = re.fullmatch(rf"{bound[1]}\s*\.\s*clone\s*\(\s*\)", fixes.text(value))
+        elif said == "None" and value is not None and value.type == "block":
+            block = value
+    if kept is None or block is None:
+        return None
+    statements = [c for c in block.named_children if "comment" not in c.type]
+    if len(statements) != 3 or fixes.text(statements[2]) != _let_name(statements[0], fixes):
+        return None
+    stored = rf"{re.escape(fixes.text(statements[2]))}\s*\.\s*clone\s*\(\s*\)"
+    value = _inserted(statements[:2], name, got[1], stored, fixes)
+    return (None, node, value) if value is not None else None
 
 
 def _statements(block: Node, fixes: Fixes) -> list[str]:
