@@ -496,7 +496,7 @@ class Checker(
     def hint(self, e: Expr, ty: Ty) -> None:
         inner = e.value if isinstance(e, traits.BoxNew) else e  # pbpit erases the box
         if isinstance(inner, ArrayLit | Closure | SomeLit) or (
-            isinstance(inner, Method) and inner.name in ("collect", "partition", "fold")
+            isinstance(inner, Method) and inner.name in ("collect", "partition", "fold", "unzip")
         ):
             self.expected[id(inner)] = ty
 
