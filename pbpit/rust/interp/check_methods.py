@@ -87,6 +87,8 @@ from pbpit.rust.interp.types import (
     show,
 )
 
+# An iterator's methods that take type arguments (`collect::<Vec<_>>()`, `unzip::<..>()`).
+_TURBOFISHED = ("collect", "sum", "product", "partition", "unzip")
 
 class MethodRules:
     """Method calls (a part of `Checker`)."""
@@ -142,7 +144,7 @@ class MethodRules:
             e.targs
             and not (type(recv) is Named and recv in (TENSOR_DATA, INT_DATA, BOOL_DATA))
             and not (type(recv) is TensorT and e.name in (*RANK_GENERIC, "one_hot"))
-            and not (iterator(recv) and e.name in ("collect", "sum", "product", "partition"))
+            and not (iterator(recv) and e.name in _TURBOFISHED)
             and not ((is_number(recv) or recv is BOOL) and e.name == "elem")  # `ElementConversion`
             and not (recv is shapes.SHAPE and e.name == "dims")  # `shape.dims::<2>()`
             and not str_methods.accepts_targs(recv, e.name)  # `s.parse::<f32>()`

@@ -13,6 +13,7 @@ from pbpit.rust.interp import (
     chars_as_str,
     exact_size,
     iter_try,
+    iter_unzip,
     iterators,
     std_collect,
     sum_impls,
@@ -589,6 +590,7 @@ ITER = rows(
     *(Builtin(_ITER, n, None, "", _total, _total_type) for n in ("sum", "product")),
     *range_rows(_ITER),  # a range's own: `contains`, `is_empty` (range_methods.py)
     *iter_try.ROWS,  # `try_fold` (iter_try.py)
+    *iter_unzip.ROWS,  # `unzip` (iter_unzip.py)
     *chars_as_str.ROWS,  # `Chars::as_str` (chars_as_str.py)
 )
 """The rows of a range's and an iterator's methods (`v.iter().map(..)`, `(0..n).rev()`)."""
