@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting
-from pbpit.lint.rules.pass_shape import assignments
+from pbpit.lint.rules.pass_shape import assignments, continues
 from pbpit.rust.syntax import Node, descendants
 
 LOOPS = ("for_expression", "while_expression", "loop_expression", "closure_expression")
@@ -51,6 +51,9 @@ def accumulator_reset(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     body = loop.child_by_field_name("body") if loop is not None else None
     if body is None or meeting.in_macro or loop is None:
         return None
+    field = _field_penalty(name, meeting, body, fixes)
+    if field is not None:
+        return field
     adds = assignments(name, body, fixes) if is_name(name) else []
     if not adds or not all(_adds_to(name, node, fixes) for node in adds):
         # An `Option` summed into, a field, a tuple's part: inline_accumulator.py.
@@ -63,8 +66,10 @@ def accumulator_reset(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
 
         return inline_accumulator_reset(name, meeting, fixes)
     block, statement = _backward_statement(body, meeting.earlier.span)
-    if block is None or statement is None or block is body:
-        return None  # a backward in every pass: nothing is accumulated across passes
+    if block is body and statement is not None:
+        return penalty_reset(name, start, meeting, fixes)
+    if block is None or statement is None:
+        return None
     inner = [c for c in block.named_children if c.type not in ("line_comment", "block_comment")]
     after = inner[inner.index(statement) + 1 :]
     if any(fixes.text(n) == name for later in after for n in identifiers(later)):
@@ -74,6 +79,125 @@ def accumulator_reset(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     at = fixes.line_start(statement.end_point[0] + 1)
     line = f"{fixes.indent_of(statement)}{name} = {start};{fixes.newline}"
     return reset_help(name, start, [fixes.edit(at, at, line)])
+
+
+PENALTY = "each pass's loss adds it"
+"""What the help resetting a penalty summed across passes says (`accumulated_cost` and the
+rule's `fix_of` tell it by these words)."""
+
+PENALTY_RESET = Fix(
+    "reset the term each pass",
+    "for a term summed across passes into each pass's loss (a penalty never reset), reset it "
+    "after each step to the value it started with: each loss holds its own pass's term",
+    changes_gradients=(
+        "runs without the panic; from the second pass on, each loss holds its own pass's term "
+        "only, so the values it prints differ from the program's on purpose (the program added "
+        "every earlier pass's term again); the first backward's gradients are the original's"
+    ),
+)
+
+
+def penalty_reset(name: str, start: str, meeting: Meeting, fixes: Fixes) -> Help | None:
+    """For a term summed across passes and added to each pass's loss (`penalty = penalty +
+    out.abs().mean() * 0.01; let loss = task + penalty.clone();`, a backward every pass): reset
+    to the value it started with at the end of the pass, after the step, so each loss holds its
+    own pass's term, as one made in the pass would. None when the loop reads `name` other than
+    as a term of a sum (a recurrent state handed to a forward is carried, not reset), when the
+    backward backpropagates `name` itself (`backward_once`), or a pass may end early."""
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    call = fixes.call_at(meeting.earlier.span)
+    function = call.child_by_field_name("function") if call is not None else None
+    receiver = function.child_by_field_name("value") if function is not None else None
+    if body is None or receiver is None or fixes.text(receiver) in (name, f"{name}.clone()"):
+        return None
+    if continues(body, fixes) or not _summed_only(name, body, fixes):
+        return None
+    message = (
+        f"reset `{name}` at the end of each pass, after the step, to the value it started with: "
+        f"{PENALTY} once, as a term made in that pass (kept, `{name}` sums every earlier "
+        "pass's term, whose graphs the backwards before consumed)"
+    )
+    edit = fixes.append_line(body, f"{name} = {start};")
+    return Help(message, [edit]) if edit is not None else Help(f"{message} (`{name} = {start};`)")
+
+
+def _field_penalty(name: str, meeting: Meeting, body: Node, fixes: Fixes) -> Help | None:
+    """`penalty_reset` of a field the loop sums into (`stats.reg = stats.reg.clone() + ..`),
+    its start the value the struct literal bound before the loop gives it (`Stats { reg:
+    Tensor::zeros([1], &device) }`); None for any other carrier."""
+    holder, _, field = name.partition(".")
+    if not is_name(holder) or not is_name(field) or not fixes.reachable(name, body):
+        return None
+    adds = assignments(name, body, fixes)
+    if not adds or not all(_adds_to(name, node, fixes) for node in adds):
+        return None
+    block, statement = _backward_statement(body, meeting.earlier.span)
+    if block is not body or statement is None or meeting.loop is None:
+        return None
+    start = None
+    for pattern, value in lets_before(meeting.loop):
+        if re.sub(r"^mut\s+", "", fixes.text(pattern)) != holder:
+            continue
+        start = None
+        for node in descendants(value) if value.type == "struct_expression" else ():
+            label = node.child_by_field_name("field")
+            given = node.child_by_field_name("value")
+            if node.type == "field_initializer" and label is not None and given is not None:
+                if fixes.text(label) == field and node.parent.parent == value:
+                    start = fixes.text(given)
+    if start is None or "\n" in start or re.search(rf"\b{holder}\b", start):
+        return None
+    return penalty_reset(name, start, meeting, fixes)
+
+
+def _summed_only(name: str, body: Node, fixes: Fixes) -> bool:
+    """Whether `body` reads `name` only as an operand of `+` or `-` (`name`, `name.clone()`),
+    or in a macro's arguments (a `println!`)."""
+    root = name.split(".")[0]
+    found = False
+    for node in identifiers(body):
+        if fixes.text(node) != root:
+            continue
+        place = node
+        for _ in range(name.count(".")):
+            if place.parent is None or place.parent.type != "field_expression":
+                return False
+            place = place.parent
+        if fixes.text(place) != name:
+            return False
+        parent = place.parent
+        if parent is not None and parent.type == "assignment_expression":
+            left = parent.child_by_field_name("left")
+            if left is not None and left.id == place.id:
+                continue
+        if parent is not None and parent.type == "field_expression":
+            call = parent.parent
+            if fixes.text(parent.child_by_field_name("field")) != "clone" or call is None:
+                return False
+            parent = call.parent
+        if parent is not None and parent.type == "token_tree":
+            continue
+        if parent is None or parent.type != "binary_expression":
+            return False
+        operator = parent.child_by_field_name("operator")
+        if operator is None or fixes.text(operator) not in ("+", "-"):
+            return False
+        found = True
+    return found
+
+
+def accumulated_cost(name: str, reset: Help) -> str:
+    """What detaching `name` each pass, in place of `reset`, changes (said after the detach)."""
+    if PENALTY in reset.message:
+        return (
+            " (the gradients are the same, but each pass's loss keeps the earlier passes' terms "
+            f"in its value, as constants: `{name}` is never reset)"
+        )
+    return (
+        " (this changes the gradients: each backward then gets only the loss added in its own "
+        f"pass, not those `{name}` accumulated)"
+    )
 
 
 def _adds_to(name: str, node: Node, fixes: Fixes) -> bool:
