@@ -10,7 +10,13 @@ from pbpit.diagnostics.model import Diagnostic, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, through_note
-from pbpit.lint.rules.accumulator_reset import SUM_ONCE, backward_once
+from pbpit.lint.rules.accumulator_reset import (
+    PENALTY,
+    PENALTY_RESET,
+    SUM_ONCE,
+    accumulated_cost,
+    backward_once,
+)
 from pbpit.lint.rules.blended_state import blends_itself
 from pbpit.lint.rules.called_loop import recompute_in_called_loop
 from pbpit.lint.rules.carried_collections import detach_in_map
@@ -297,10 +303,7 @@ fn main() {
                 detach = detach_contents(name, meeting, fixes) or detach_each_pass(
                     name, meeting, regrad, fixes
                 )
-                said = detach.message + (
-                    " (this changes the gradients: each backward then gets only the loss "
-                    f"added in its own pass, not those `{name}` accumulated)"
-                )
+                said = detach.message + accumulated_cost(name, reset)
                 helps = [reset, replace(detach, message=said, applicability="MaybeIncorrect")]
             elif option := None if leaf else option_accumulator_reset(name, meeting, fixes):
                 # Losses summed in an `Option` field by a method, never reset: reset after the
@@ -556,6 +559,8 @@ fn main() {
             return SUM_ONCE
         if message.startswith("if gradients must flow through `"):
             return RECOMPUTE_IN_LOOP
+        if message.startswith("reset `") and PENALTY in message:
+            return PENALTY_RESET  # a penalty summed across passes (accumulator_reset.py)
         if message.startswith("make ") and " in each pass instead of reading it back" in message:
             return RECOMPUTE_IN_LOOP  # a memo map's value made in each pass (memo_map.py)
         if "at the end of each pass" in message or "where it is put in `" in message:
