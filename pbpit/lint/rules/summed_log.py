@@ -3,13 +3,14 @@ gradient accumulation through a helper (`pending.add(loss)` each pass, `pending.
 backpropagated every few passes), never emptied. The next total still holds the losses the
 backward before consumed, and its backward panics at the first of them.
 
-The fix a user means is the reset where the step is taken: `pending.losses.clear();` at the end
-of the block that runs the backward (after the optimizer's step), so each backward gets the
-losses added since the one before, with every gradient (`carried_collections.empty_each_pass`
-writes the line). Detached where the method puts it (`method_fields.put_by_called_method`'s
-help), each loss would be a constant: the total would have nothing to train, so that help is not
-given for such a log. A `Vec` a later pass reads at an index (a replay buffer sampled), or reads
-other than whole, is not a log of losses: its fixes stay as they are."""
+The fix a user means is the reset where the step is taken: `pending.losses.clear();` right
+after the statement of the backward (at the end of its block when a later statement reads the
+log), so each backward gets the losses added since the one before, with every gradient. A log
+backpropagated every pass is emptied at the end of the pass (`carried_collections`). Detached
+where the method puts it (`method_fields.put_by_called_method`'s help), each loss would be a
+constant: the total would have nothing to train, so that help is not given for such a log. A
+`Vec` a later pass reads at an index (a replay buffer sampled), or reads other than whole, is
+not a log of losses: its fixes stay as they are."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rules.accumulator_reset import _backward_statement
-from pbpit.lint.rules.carried_collections import after_backward, empty_each_pass, indexed
+from pbpit.lint.rules.carried_collections import after_backward, indexed
 from pbpit.lint.rules.carried_logs import empty_after_backward_help
 from pbpit.lint.rules.clear_beside import (
     _a_vec,
@@ -66,10 +67,9 @@ def summed_log(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
         return None  # a rollout the program empties elsewhere, or beside its other fields
     block, statement = _backward_statement(body, meeting.earlier.span)
     if block is None or statement is None or block is body:
-        edits = empty_each_pass(name, meeting, fixes).edits
-    else:
-        edits = [e for e in [after_backward(name, block, meeting.earlier.span, fixes)] if e]
-        edits = edits or [e for e in [fixes.append_line(block, f"{name}.clear();")] if e]
+        return None  # a backward every pass: emptied at the end of the pass (empty_each_pass)
+    edits = [e for e in [after_backward(name, block, meeting.earlier.span, fixes)] if e]
+    edits = edits or [e for e in [fixes.append_line(block, f"{name}.clear();")] if e]
     return empty_after_backward_help(name, edits) if edits else None
 
 
