@@ -387,6 +387,10 @@ class CaseFixes:
             candidates = sorted(made.get(record.op, []), key=lambda r: r.id)[:8]
             if candidates:
                 data = made_from(result, mine)
+                if mine != node.id and _reduced_since(result, node.id, mine):
+                    # A statistic of the rows (a normalisation's `mean_dim(0)`, `std`): not a
+                    # copy of what the loop computes, which recomputing would cancel.
+                    continue
                 if mine != node.id and not any(isinstance(d, int) for d in data):
                     # Made from parameters alone (a bias broadcast inside a layer's forward):
                     # every forward of the layer makes it again, whatever data it is given.
@@ -425,6 +429,18 @@ class CaseFixes:
     def rebuild_loss(self) -> Fix:
         """Build the loss again before its second backward."""
         return _fix_rebuild_loss(self.result, self.node, *self._backwards)
+
+
+REDUCTIONS = ("mean_dim", "sum_dim", "mean", "sum")
+
+
+def _reduced_since(result: RunResult, node_id: int, since: int) -> bool:
+    """Whether `node_id` is made from `since` through a reduction (`mean_dim`, `sum_dim`..)."""
+    return any(
+        (record := result.node(a)) is not None and record.op in REDUCTIONS
+        for a in ancestors(result, node_id) | {node_id}
+        if a > since
+    )
 
 
 def _copy_of(program: bytes, name: str) -> str | None:
