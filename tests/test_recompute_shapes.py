@@ -67,3 +67,22 @@ def test_the_audit_says_made_before_the_inner_loop(name, made, loop):
     said = re.search(r"hazard  (made at line \d+, before the loop at line \d+)", run.stdout)
     assert said is not None, run.stdout
     assert said[1] == f"made at line {made}, before the loop at line {loop}"
+
+
+def test_statistics_of_a_trained_forward_lead_with_the_recompute_in_every_command():
+    """Normalisation statistics of a trained encoder's features (session 21's held-out p01):
+    the loop's forward of a batch is rows of the data the statistics reduce, not a copy of them,
+    so no snapshot; an optimizer steps the encoder, so every command leads with the recompute
+    (explain detached first, as a snapshot, and said the recompute in words)."""
+    program = HERE / "norm_stats.rs"
+    (finding,) = lint_paths([program]).findings
+    lint_first = next(h for h in finding.helps if h.edits)
+    assert lint_first.message.startswith("if gradients must flow through `mean` and `std`")
+    data = json.loads(pbpit_main("explain", "13", "--case", str(program), "--json").stdout)
+    first = data["fixes"][0]
+    assert (first["key"], first["applies"]) == ("recompute in the loop", True)
+    assert any(mark == "+" for mark, *_ in first["lines"])
+    result = run_case(resolve_case(str(program)))
+    (error,) = diagnose_run(result).errors
+    run_first = next(h for h in error.helps if h.edits)
+    assert run_first.message == lint_first.message
