@@ -8,6 +8,7 @@ import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.call_scan import _RUNS_BACKWARD
@@ -31,6 +32,7 @@ from pbpit.lint.analysis.state import (
     _Shared,
     _Slot,
 )
+from pbpit.lint.loss_walks import map_value_name, popped_name
 from pbpit.lint.values import Definition, Value
 from pbpit.rust.syntax import Node
 
@@ -403,6 +405,8 @@ class _Flow:
         counter = self._counter(node)
         walked = self._walked_name(pattern, value_node)
         collection = self._walked(value_node)
+        if walked is None and not _content(iterated):
+            walked = map_value_name(pattern, value_node, self.text)  # `(k, v)` of a map's walk
         zipped = self._zipped_tensors(pattern, value_node, walked, collection)
         if zipped is not None:
             walked, collection = zipped
@@ -420,6 +424,10 @@ class _Flow:
                 # Each element is a tensor of its own, deriving from what they all share.
                 if name_node == walked:
                     element = self._element_of_pass(iterated, key, collection, 0, newest)
+                elif name_node in own and own[name_node].origin in self.pass_made:
+                    # The element of this pass of its own collection (pattern_walks.py): of a
+                    # `Vec` of pairs (`for (name, loss) in named.iter()`), a tensor a pass.
+                    element = own[name_node]
                 elif name_node in positions:
                     element = positions[name_node]
                 elif name_node in own:
@@ -474,9 +482,23 @@ class _Flow:
         return None
 
     def _while(self, node: Node) -> Value:
+        key = node.start_byte + self.delta
+
         def body() -> None:
             self.push_scope(node)
-            self._condition(node.child_by_field_id(_FIELD.condition))
+            condition = node.child_by_field_id(_FIELD.condition)
+            popped = popped_name(condition, self.text)
+            if popped is not None:
+                # `while let Some(loss) = losses.pop()`: each pass takes an element of its own.
+                name_node, receiver = popped
+                element = self._element_of_pass(self.expr(receiver), key, receiver)
+                if element.origin is not None:  # the condition's read of `losses` takes it
+                    taken = self._taking_read(element.reads, self.span(receiver), element.origin)
+                    element = replace(element, reads=taken)
+                name = self.text(name_node)
+                self.declare(name, self._bound(name, element, name_node, None, node), name_node)
+            else:
+                self._condition(condition)
             self.expr(node.child_by_field_id(_FIELD.body))
             self.pop_scope()
 

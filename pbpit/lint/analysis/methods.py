@@ -200,7 +200,7 @@ _OTHER_ROWS: list[Row] = [
     *_rows("get_or_insert_with", FILL, closure=VALUE),
     *_rows("clear truncate", EMPTY),
     *_rows("iter into_iter", ITERATE, otherwise=(LEAVES_GATHERED,)),
-    *_rows("iter_mut rev as_slice skip enumerate", ITERATE),
+    *_rows("iter_mut rev as_slice skip enumerate values values_mut into_values", ITERATE),
     *_rows("drain", DRAIN, ITERATE),
     *_rows("get get_mut", KEYED),
     *_rows("remove", REMOVE),
