@@ -16,8 +16,13 @@ import re
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, ancestors, identifiers, indent, is_name
+from pbpit.lint.loss_walks import popped_name
 from pbpit.lint.rule import Meeting
 from pbpit.rust.syntax import Node
+
+_STEPPED = re.compile(r"\.(?:step|accumulate)\(")
+"""What may read the gradients moved after the loop: an optimizer's step, a
+`GradientsAccumulator`'s `accumulate` (the sum's gradients once are the passes' added)."""
 
 LOOPS = ("for_expression", "while_expression", "loop_expression")
 ACCUMULATORS = ("losses", "pass_losses", "step_losses", "losses_of_passes")
@@ -81,7 +86,8 @@ def _written(
     made_in_pass = any(s.type == "let_declaration" and _binds(s, loss, fixes) for s in inner[:at])
     if made_in_pass and walked_only:
         return None
-    if not made_in_pass and not _walks_values(loop, loss, fixes):
+    owned = made_in_pass or _walks_values(loop, loss, fixes) or _popped(loop, loss, fixes)
+    if not owned and not _walks_refs(loop, loss, fixes):
         return None
     grads = _bound(statement, fixes)
     moved = [statement]
@@ -89,7 +95,7 @@ def _written(
         moved += [s for s in inner[at + 1 :] if _names(s, grads, fixes)]
     if not all(fixes.whole_lines(s) for s in moved):
         return None
-    if not all(".step(" in fixes.text(s) for s in moved[1:]):
+    if not all(_STEPPED.search(fixes.text(s)) for s in moved[1:]):
         return None  # the gradients read otherwise (logged each pass): the sum is not that
     local = {fixes.text(n) for s in inner if s.type == "let_declaration" for n in _pattern(s)}
     if pattern is not None:
@@ -112,7 +118,11 @@ def _written(
     outer_indent = indent(fixes.lines[outer.start_point[0]])
     first = fixes.line_start(outer.start_point[0])
     edits = [fixes.edit(first, first, f"{outer_indent}let mut {losses} = Vec::new();{newline}")]
-    pushed = f"{fixes.indent_of(statement)}{losses}.push({loss});{newline}"
+    # A loss the walk lends (`losses.iter()`, a map's `values()`), or read again later in the
+    # pass: its clone kept (a handle to the same tensor, as the backward read it).
+    later = any(_names(s, loss, fixes) for s in inner[at + 1 :] if s not in moved)
+    kept = loss if owned and not later else f"{loss}.clone()"
+    pushed = f"{fixes.indent_of(statement)}{losses}.push({kept});{newline}"
     for i, s in enumerate(moved):
         start, end = fixes.line_start(s.start_point[0]), fixes.line_start(s.end_point[0] + 1)
         edits.append(fixes.edit(start, end, pushed if i == 0 else ""))
@@ -132,6 +142,28 @@ def _walks_values(loop: Node, loss: str, fixes: Fixes) -> bool:
     if loop.type != "for_expression" or pattern is None or value is None:
         return False
     return _owned(pattern, value, loss, fixes)
+
+
+def _walks_refs(loop: Node, loss: str, fixes: Fixes) -> bool:
+    """Whether `loop` is a `for` whose pattern binds `loss` to what the walk gives (a reference
+    of `losses.iter()`, `&losses`, a map's `values()`, a part of an entry `(name, loss)`)."""
+    pattern = loop.child_by_field_name("pattern")
+    if loop.type != "for_expression" or pattern is None:
+        return False
+    if pattern.type == "identifier":
+        return fixes.text(pattern) == loss
+    if pattern.type != "tuple_pattern":
+        return False
+    return any(p.type == "identifier" and fixes.text(p) == loss for p in identifiers(pattern))
+
+
+def _popped(loop: Node, loss: str, fixes: Fixes) -> bool:
+    """Whether `loop` is `while let Some(loss) = losses.pop()` (`pop_front`, `pop_back`):
+    each pass owns the loss it takes out."""
+    if loop.type != "while_expression":
+        return False
+    found = popped_name(loop.child_by_field_name("condition"), fixes.text)
+    return found is not None and fixes.text(found[0]) == loss
 
 
 def _owned(pattern: Node, value: Node, loss: str, fixes: Fixes) -> bool:

@@ -1,0 +1,90 @@
+"""Losses of one forward kept in a collection and backpropagated one by one by a loop that walks
+it (issue 24, N5's q25): a `BTreeMap` walked by `iter()` or `values()`, a `Vec` of `(name,
+loss)` pairs, `while let Some(loss) = losses.pop()`, a `VecDeque`, an array walked by value.
+Every pass's loss is made from the same `pred` in the same pass, so the walk's second backward
+panics at `pred` (the run's panic names its NodeId): `shared-intermediate`, never "made before
+the loop" (`loop-external-tracked`). Its code fix adds the walked losses and backpropagates their
+sum once, after the loop; made and run, it prints what the hand-fixed twin (`NAME_fixed.rs`,
+the sum written by hand) prints, bit for bit (`{}` of each f32 loss).
+
+Two losses stepped at learning rates of their own (N5's q13): the sum keeps each rate by scaling
+the second loss by the rates' ratio where the optimizer is plain SGD (the twin written so by
+hand prints the same); with Adam it is said in words, never as code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pbpit_process import pbpit_main, pbpit_run
+
+from pbpit.diagnose.fix_check import applied
+from pbpit.lint.tree import lint_paths
+
+HERE = Path(__file__).parent / "loss_collections_a24"
+PANIC = "graph tape has already been consumed at NodeId(12)"  # `pred`: the 12th id (hand count)
+
+
+def _finding(name: str):
+    (finding,) = lint_paths([HERE / name]).findings
+    return finding
+
+
+def _runs_as_twin(tmp_path: Path, name: str, edits) -> None:
+    fixed = tmp_path / name
+    fixed.write_text(applied((HERE / name).read_text(encoding="utf-8"), edits))
+    status, out, err = pbpit_run(fixed)
+    assert status == 0, err
+    twin_status, twin_out, _ = pbpit_run(HERE / name.replace(".rs", "_fixed.rs"))
+    assert twin_status == 0
+    assert out == twin_out
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "btree_iter.rs",
+        "btree_values.rs",
+        "tuple_vec_iter.rs",
+        "vec_pop.rs",
+        "deque_iter.rs",
+        "array_plain.rs",
+    ],
+)
+def test_losses_walked_from_a_collection_are_shared_and_added_after_the_loop(name, tmp_path):
+    status, _, err = pbpit_run(HERE / name)
+    assert status == 101 and PANIC in err
+    finding = _finding(name)
+    assert finding.rule == "shared-intermediate"
+    assert finding.message.startswith("`pred` is shared by the losses of the loop's passes")
+    (added,) = [h for h in finding.helps if h.message.startswith("add the losses of the loop")]
+    assert added.edits
+    _runs_as_twin(tmp_path, name, added.edits)
+
+
+def test_run_explain_and_lint_name_the_same_rule_and_binding_for_a_map_of_losses():
+    path = str(HERE / "btree_iter.rs")
+    ran = json.loads(pbpit_main("run", "--json", path).stdout)
+    (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
+    explained = json.loads(pbpit_main("explain", "--json", path).stdout)["diagnostic"]
+    linted = json.loads(pbpit_main("lint", "--format", "json", path).stdout)["findings"]
+    assert [error["rule"], explained["rule"], linted[0]["rule"]] == ["shared-intermediate"] * 3
+    for message in (error["message"], explained["message"], linted[0]["message"]):
+        assert "`pred`" in message and "before the loop" not in message
+
+
+@pytest.mark.parametrize("name", ["rates_interleaved.rs", "rates_fields.rs"])
+def test_two_losses_at_their_own_sgd_rates_are_added_keeping_each_rate(name, tmp_path):
+    finding = _finding(name)
+    assert finding.rule == "shared-intermediate"
+    (rated,) = [h for h in finding.helps if "keeping each one's learning rate" in h.message]
+    assert rated.edits and finding.helps[0] is rated
+    _runs_as_twin(tmp_path, name, rated.edits)
+
+
+def test_rates_of_an_optimizer_that_is_no_plain_sgd_are_said_in_words():
+    finding = _finding("rates_adam.rs")
+    (words,) = [h for h in finding.helps if "other rates" in h.message]
+    assert not words.edits
+    assert "`lr` for `main_loss`, `lr * 0.5` for `aux_loss`" in words.message
