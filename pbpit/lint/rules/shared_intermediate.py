@@ -29,6 +29,7 @@ from pbpit.lint.rules.shared_branch import (
 )
 from pbpit.lint.rules.shared_each_loss import each_loss_fixes, trace_each_loss_helps
 from pbpit.lint.rules.shared_passes import add_over_passes
+from pbpit.lint.rules.shared_rates import is_rated_help
 from pbpit.lint.rules.shared_recompute import (
     probe_help,
     probe_rescore,
@@ -186,7 +187,9 @@ fn main() {
             # An optimizer step between the backwards: the second loss made again after it.
             again = None if meeting.in_macro else recompute_after_step(name, earlier, later, fixes)
             if again is not None:
-                helps.insert(0, again)
+                # Before the sum, unless the sum keeps each loss's own learning rate (the two
+                # steps in one; the loss made again would train on the stepped model).
+                helps.insert(1 if is_rated_help(helps[0]) else 0, again)
         message = shared_message(name, count)
         if earlier.span == later.span and earlier.context != later.context:
             message = per_pass_message(name)  # one backward, each pass on its own loss

@@ -11,6 +11,7 @@ import re
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
+from pbpit.lint.rules.shared_rates import plain_sgd, rated_help, scaled_sum, step_rates
 from pbpit.lint.values import Backward
 from pbpit.rust.syntax import Node
 
@@ -59,6 +60,9 @@ def add_the_losses(
     if not (a and b and a != b):
         return add_the_losses_help([a, b], [])
     losses = the_losses(earlier, later, fixes, shared)
+    rated = rated_sum(a, b, earlier.span, later.span, fixes) if len(losses) == 2 else None
+    if rated is not None:
+        return rated  # each loss stepped at a rate of its own: the sum keeps both rates
     copies = repeated_copies(a, b, earlier.span, later.span, fixes) or []
     if len(losses) > max(len(copies), 2):
         return add_the_losses_help(losses, [])  # a later loss no copy holds: in words
@@ -370,6 +374,47 @@ def both_then_steps(
         delete_lines(second_statement, fixes),
         delete_lines(step_b, fixes),
     ]
+
+
+def rated_sum(
+    a: str, b: str, first: tuple[int, int], second: tuple[int, int], fixes: Fixes
+) -> Help | None:
+    """Two backwards whose gradients are stepped at rates of their own (both backwards then a
+    step each, or each backward followed by its step: the steps alike but for the rate and the
+    gradients): one backward of the sum with `b` scaled by the rates' ratio where the first
+    was, stepped once at `a`'s rate, where the optimizer is plain SGD (`shared_rates`); in
+    words otherwise. None for any other shape, or for equal rates."""
+    found = _in_one_block(a, b, first, second, fixes)
+    if found is None:
+        return None
+    siblings, start, first_statement, first_call, second_statement = found
+    end = next((i for i, s in enumerate(siblings) if s.id == second_statement.id), None)
+    if end == start + 1 and start + 3 < len(siblings):
+        step_a, step_b = siblings[start + 2], siblings[start + 3]  # both backwards first
+    elif end == start + 2 and end + 1 < len(siblings):
+        step_a, step_b = siblings[start + 1], siblings[end + 1]  # each followed by its step
+    else:
+        return None
+    bound_a, bound_b = bound_name(first_statement, fixes), bound_name(second_statement, fixes)
+    if bound_a is None or bound_b is None:
+        return None
+    rates = step_rates(step_a, step_b, bound_a, bound_b, fixes)
+    if rates is None or names(step_a, b, fixes) or not names(step_a, bound_a, fixes):
+        return None
+    after = siblings[siblings.index(step_b) + 1 :]
+    if any(names(s, bound_a, fixes) or names(s, bound_b, fixes) for s in after):
+        return None
+    optimizer, rate_a, rate_b = rates
+    sgd = plain_sgd(optimizer, fixes) and fixes.whole_lines(step_b)
+    edits = []
+    if sgd:
+        summed = scaled_sum(a, b, rate_a, rate_b)
+        edits = [
+            fixes.edit(first_call.start_byte, first_call.end_byte, summed),
+            delete_lines(second_statement, fixes),
+            delete_lines(step_b, fixes),
+        ]
+    return rated_help(a, b, (rate_a, rate_b), edits, sgd)
 
 
 def _in_one_block(
