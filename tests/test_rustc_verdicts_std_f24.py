@@ -1,6 +1,10 @@
 """std programs rustc accepts that pbpit refused or falsely rejected, with look-alikes rustc
 rejects (issue 26, session 24's fixer F): `Iterator::unzip` of pairs into two `Vec`s
-(`iter_unzip.py`; `v.iter().unzip()` of references is rustc's E0271). Verdicts recorded from
+(`iter_unzip.py`; `v.iter().unzip()` of references is rustc's E0271); `assert_eq!(a[..2],
+b[..2])` (the macro compares through `&`: no unsized value, `let c = a[..2];` still E0277); `for
+(name, count) in v.iter_mut()` (or `&mut v`) of a `Vec`/array of pairs
+(`iter_mut_pairs.py`: `*count` the place `v[i].1`; `v.len()` in the loop E0502, `v` not `mut`
+E0596). Verdicts recorded from
 rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is on PATH); the programs
 were written after the change."""
 
@@ -88,6 +92,138 @@ fn main() {
 }
 """,
         rejects("E0271"),
+    ),
+    "std_a01": (
+        """\
+fn main() {
+    let a = vec![1, 2, 3];
+    let b = vec![1, 2, 4];
+    assert_eq!(a[..2], b[..2]);
+    assert_ne!(a[1..], b[1..]);
+    let s = String::from("hello");
+    assert_eq!(s[..2], *"he");
+    println!("ok");
+}
+""",
+        runs("ok\n"),
+    ),
+    "std_a02": (
+        """\
+fn main() {
+    let xs = [0.5f64, 1.5, 2.5];
+    let ys = vec![0.5f64, 1.5, 9.0];
+    assert_eq!(xs[..2], ys[..2], "prefix differs");
+    assert_eq!(xs[1..], ys[1..], "tail differs");
+}
+""",
+        runs(
+            "",
+            101,
+            "\nthread 'main' (TID) panicked at main.rs:5:5:\nassertion `left == right` failed: "
+            "tail differs\n  left: [1.5, 2.5]\n right: [1.5, 9.0]\nnote: run with "
+            "`RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+        ),
+    ),
+    "std_a03": (
+        """\
+fn main() {
+    let a = vec![1, 2, 3];
+    let b = vec![1, 2, 3];
+    let c = a[..2];
+    assert_eq!(c, b[..2]);
+}
+""",
+        rejects("E0277"),
+    ),
+    "std_p01": (
+        """\
+fn scale(weights: &mut Vec<(String, f64)>, k: f64) {
+    for (name, w) in weights.iter_mut() {
+        *w *= k;
+        name.push_str("_scaled");
+    }
+}
+
+fn main() {
+    let mut ws = vec![("w1".to_string(), 0.5), ("w2".to_string(), -1.25)];
+    scale(&mut ws, 2.0);
+    println!("{:?}", ws);
+}
+""",
+        runs('[("w1_scaled", 1.0), ("w2_scaled", -2.5)]\n'),
+    ),
+    "std_p02": (
+        """\
+fn main() {
+    let mut pairs = vec![(1, 2.0f32), (3, 4.0)];
+    for (a, b) in &mut pairs {
+        *a += 1;
+        *b = *b * 0.5;
+        println!("{} {}", a, b);
+    }
+    println!("{:?}", pairs);
+}
+""",
+        runs("2 1\n4 2\n[(2, 1.0), (4, 2.0)]\n"),
+    ),
+    "std_p03": (
+        """\
+fn main() {
+    let mut counts: Vec<(char, u32)> = vec![('a', 0), ('b', 5)];
+    for (_, n) in counts.iter_mut() {
+        *n += 10;
+    }
+    for (c, _) in counts.iter_mut() {
+        *c = c.to_ascii_uppercase();
+    }
+    println!("{:?}", counts);
+}
+""",
+        runs("[('A', 10), ('B', 15)]\n"),
+    ),
+    "std_p04": (
+        """\
+fn main() {
+    let mut pairs = vec![(1, 2), (3, 4)];
+    for (a, b) in pairs.iter_mut() {
+        *a += pairs.len();
+        *b += 1;
+    }
+}
+""",
+        rejects("E0502"),
+    ),
+    "std_p05": (
+        """\
+fn main() {
+    let pairs = vec![(1, 2), (3, 4)];
+    for (a, b) in pairs.iter_mut() {
+        *a += *b;
+    }
+    println!("{:?}", pairs);
+}
+""",
+        rejects("E0596"),
+    ),
+    "std_p06": (
+        """\
+struct Tracker {
+    best: Vec<(usize, f64)>,
+}
+
+fn main() {
+    let mut t = Tracker { best: vec![(0, 0.5), (1, 0.25)] };
+    let mut grid = [(1u8, 'x'), (2, 'y')];
+    for (step, loss) in grid.iter_mut() {
+        *step *= 3;
+        *loss = 'z';
+    }
+    let total: f64 = t.best.iter().map(|p| p.1).sum();
+    t.best.push((2, total));
+    println!("{:?} {:?}", grid, t.best);
+}
+""",
+        runs("[(3, 'z'), (6, 'z')] [(0, 0.5), (1, 0.25), (2, 0.75)]\n"),
     ),
 }
 

@@ -61,10 +61,13 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     """The `For` node of `for x in v.iter_mut() {..}` (and its forms above), or None when the
     loop is not one (the caller lowers it as any `for`); `parts`: the iterable, the pattern
     and the body of `for_each`'s call `node` (`lower_for_each`)."""
-    from pbpit.rust.interp import map_loops  # (it reads this module's places)
+    from pbpit.rust.interp import iter_mut_pairs, map_loops  # (they read its places)
     from pbpit.rust.interp.nodes import For, Lit, Method, RangeLit
 
     if parts is None:
+        paired = iter_mut_pairs.lower_for(lowerer, node)  # `for (a, b) in v.iter_mut()`
+        if paired is not None:
+            return paired
         mapped = map_loops.lower_for(lowerer, node)  # `for (k, v) in &mut m`
         if mapped is not None:
             return mapped
@@ -416,6 +419,7 @@ def _names_in(node: Any) -> list:
 def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
     """`x` (of `for x in v.iter_mut()`) where it is written: `v[i]`, when `x` is dereferenced,
     indexed or its field or method taken; None for any other binding."""
+    from pbpit.rust.interp import iter_mut_pairs  # (it reads this module's places)
     from pbpit.rust.interp.nodes import Index, Local
 
     source = getattr(binding, _SOURCE, None)
@@ -471,8 +475,9 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
     finally:
         lowerer.delta = here
     place = Index(pos, whole, Local(pos, index, lowerer.scope), pos)
+    place = iter_mut_pairs.part_of(binding, place, pos)  # `v[i].1` of `(a, b)`
     setattr(place, PLACE, True)
-    if lent:  # (a `&mut` handed on: rustc reborrows it)
+    if lent and not readable:  # (a `&mut` handed on: rustc reborrows it)
         place.borrowed = place.mut_borrow = True
         place.borrow_pos = pos
     return place

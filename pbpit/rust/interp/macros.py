@@ -134,6 +134,9 @@ class MacroLowering:
                 if len(args) < 2:
                     raise self.fail(node, f"`{name}!` needs two values")
                 left, right = self.expr(args[0]), self.expr(args[1])
+                for side in (left, right):  # `assert_eq!(a[..2], b[..2])`: compared by `&`
+                    if getattr(side, "unsized", False):
+                        side.unsized = False  # type: ignore[attr-defined]  # (slices.py)
                 fmt = self.format(args[2:]) if len(args) > 2 else None
                 return AssertEq(pos, left, right, name.endswith("eq"), fmt)
         raise self.fail(name_node, f"the macro `{name}!`")
