@@ -1,16 +1,17 @@
 """`for` loops over a map's entries that change them, and over a `HashMap` at all:
 
-- `for (k, v) in &mut m`, `for (k, v) in m.iter_mut()` (`(_, v)` too) of a `BTreeMap` or a
-  `HashMap`: lowered (`lower_for`) as a loop over a snapshot of the keys (`Static` `map::keys`,
-  a `Vec<K>`), with `v` the place `m[k]` where it is written (`*v += 1`, `v.field`,
-  `v.method()`; in a macro's arguments, its value; any other use of `v` as a value is refused),
-  as `iter_mut.py` runs `v.iter_mut()` by index; the body may not name `m` (rustc's
-  E0499/E0502 there). (`for v in m.values_mut()` of a `BTreeMap` is btreemap.py's.)
+- `for (k, v) in &mut m`, `for (k, v) in m.iter_mut()` (`(_, v)` too), `for v in
+  m.values_mut()` of a `BTreeMap` or a `HashMap`: lowered (`lower_for`) as a loop over a
+  snapshot of the keys (`Static` `map::keys`, a `Vec<K>`), with `v` the place `m[k]` where it
+  is written (`*v += 1`, `v.field`, `v.method()`; in a macro's arguments, its value; any other
+  use of `v` as a value is refused), as `iter_mut.py` runs `v.iter_mut()` by index; the body
+  may not name `m` (rustc's E0499/E0502 there).
 - `for (k, v) in &h`, `h.iter()`, `h.keys()`, `h.values()` of a `HashMap` (`for_items.py`).
 
 A `HashMap` visits its entries in an order that changes from run to run in Rust (hashmap.py), so
 such a loop runs only when its body gives the same result in any order (`order_free`): it
-changes each entry from itself (`*v = ..`, `*v op= ..`), accumulates into an integer or `bool`
+changes each entry from itself (`*v = ..`, `*v op= ..`, `v.count += 1`, `v.label.push(c)`; a
+tensor's elementwise operators too), accumulates into an integer or `bool`
 declared before the loop with `+=`, `-=`, `*=`, `|=`, `&=`, `^=` (or `x = x.max(..)`,
 `.min(..)`), makes its own `let`s, `if`s and `continue`s, and reads values without changing
 them (std's methods that take `&self`); anything else (printing, pushing, a float sum whose
@@ -55,6 +56,11 @@ _ACCUMULATING = ("+", "-", "*", "|", "&", "^")
 def _entries_changed(lowerer: Any, value: Any, pattern: Any) -> tuple[Any, Any, Any] | None:
     """(`m`, the key's pattern node or None, `v`'s node) of `for (k, v) in &mut m` or
     `m.iter_mut()`; else None."""
+    if method_called(lowerer, value) == "values_mut" and pattern.type == "identifier":
+        arguments = value.child_by_field_name("arguments")
+        if arguments is None or arguments.named_child_count:
+            return None
+        return receiver(value), None, pattern  # `for v in m.values_mut()`: `(_, v)` of `&mut m`
     if method_called(lowerer, value) == "iter_mut":
         recv = receiver(value)
     elif value.type == "reference_expression" and any(
@@ -255,13 +261,22 @@ def _effect(e: Any, inside: set[int]) -> Any | None:
         return None
     if isinstance(e, Continue):
         return None
+    if isinstance(e, Method) and _of_element(e.recv) and all(_pure(a) for a in e.args):
+        return None  # `v.label.push('!')`: this entry changed alone
     return None if _pure(e) else e
+
+
+def _of_element(place: Any) -> bool:
+    """Whether `place` is the loop's entry or a field of it (`*v`, `v.count`, `v.a.b`)."""
+    while isinstance(place, Field):
+        place = place.base
+    return iter_mut.is_element(place)
 
 
 def _assignment(e: Assign, inside: set[int]) -> Any | None:
     if not _pure(e.value):
         return e.value
-    if iter_mut.is_element(e.target):  # `*v = ..`, `*v op= ..`: this entry from itself
+    if _of_element(e.target):  # `*v = ..`, `*v op= ..`, `v.count += 1`: this entry alone
         return None
     target = e.target
     if isinstance(target, Local) and id(target.binding) in inside:
@@ -300,6 +315,10 @@ def _reads(e: Any, binding: Any) -> bool:
 
 
 _PURE_NODES = (Local, Lit, Field, Index, Unary, Cast, TupleLit)
+_PURE_KINDS = ("num", "cmp", "eq", "logic", "order", "bits", "shift", "bool")
+_PURE_KINDS += ("tensor", "tensor-scalar", "scalar-tensor")
+"""Operators whose value no order changes: a tensor's, elementwise on the entry's own value
+(`*c = c.clone() * 0.5`; the ids of the nodes they make follow the order the loop takes)."""
 
 
 def _pure(e: Any) -> bool:
@@ -314,7 +333,7 @@ def _pure(e: Any) -> bool:
             if not isinstance(node.impl, Builtin) or node.impl.mutates:
                 return False
         elif isinstance(node, Binary):
-            if node.kind not in ("num", "cmp", "eq", "logic", "order", "bits", "shift", "bool"):
+            if node.kind not in _PURE_KINDS:
                 return False
         elif not isinstance(node, _PURE_NODES):
             return False
