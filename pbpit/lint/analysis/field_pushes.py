@@ -7,9 +7,9 @@ value, can say of it).
 
 Read from the method's syntax: only a field the method touches by no other means than
 `push` of a tuple whose every element is a parameter (or its `clone()`, or its `detach()`:
-data), and reads (`len`, `is_empty`, `iter`, `get`, `first`, `last`) or removals (`remove`,
-`pop`, `truncate`); anything else (`clear`, an assignment, a `push` of what the method
-computes) leaves the field to the summary.
+data; a literal or a `to_string()`: data), and reads (`len`, `is_empty`, `iter`, `get`,
+`first`, `last`) or removals (`remove`, `pop`, `truncate`); anything else (`clear`, an
+assignment, a `push` of what the method computes) leaves the field to the summary.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ _KEEPS = frozenset("len is_empty iter get first last remove pop truncate capacit
 """Methods of a `Vec` field that add nothing to it (the ones that remove make it hold less)."""
 
 _CLONES = frozenset(("clone", "to_owned"))
+
+_LITERALS = frozenset(("string_literal", "integer_literal", "float_literal", "boolean_literal"))
 
 # A tuple pushed: each element the index of the parameter it is, or -1 for data (`detach()`).
 Pushed = tuple[int, ...]
@@ -49,8 +51,10 @@ def _parameters(function: Node) -> list[str] | None:
 
 
 def _element(node: Node, parameters: list[str]) -> int | None:
-    """The parameter an element of a pushed tuple is (`logits`, `logits.clone()`), -1 for its
-    `detach()`, None for anything else."""
+    """The parameter an element of a pushed tuple is (`logits`, `logits.clone()`), -1 for data
+    (its `detach()`, a literal, a `to_string()`: a name's `String`), None for anything else."""
+    if node.type in _LITERALS or _text(node).endswith(".to_string()"):
+        return -1
     detached = False
     while node.type == "call_expression":
         method = node.child_by_field_id(_FIELD.function)
