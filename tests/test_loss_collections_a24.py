@@ -23,7 +23,7 @@ from pbpit.diagnose.fix_check import applied
 from pbpit.lint.tree import lint_paths
 
 HERE = Path(__file__).parent / "loss_collections_a24"
-PANIC = "graph tape has already been consumed at NodeId(12)"  # `pred`: the 12th id (hand count)
+PANIC = "graph tape has already been consumed at NodeId(12)"  # the shared tensor (hand count)
 
 
 def _finding(name: str):
@@ -42,22 +42,26 @@ def _runs_as_twin(tmp_path: Path, name: str, edits) -> None:
 
 
 @pytest.mark.parametrize(
-    "name",
+    ("name", "shared"),
     [
-        "btree_iter.rs",
-        "btree_values.rs",
-        "tuple_vec_iter.rs",
-        "vec_pop.rs",
-        "deque_iter.rs",
-        "array_plain.rs",
+        ("btree_iter.rs", "pred"),
+        ("btree_values.rs", "pred"),
+        ("tuple_vec_iter.rs", "pred"),
+        ("vec_pop.rs", "pred"),
+        ("deque_iter.rs", "pred"),
+        ("array_plain.rs", "pred"),
+        # (name, loss) pairs a struct's method pushes into its `Vec` field, walked by the field
+        ("book_struct.rs", "s"),
     ],
 )
-def test_losses_walked_from_a_collection_are_shared_and_added_after_the_loop(name, tmp_path):
+def test_losses_walked_from_a_collection_are_shared_and_added_after_the_loop(
+    name, shared, tmp_path
+):
     status, _, err = pbpit_run(HERE / name)
     assert status == 101 and PANIC in err
     finding = _finding(name)
     assert finding.rule == "shared-intermediate"
-    assert finding.message.startswith("`pred` is shared by the losses of the loop's passes")
+    assert finding.message.startswith(f"`{shared}` is shared by the losses of the loop's passes")
     (added,) = [h for h in finding.helps if h.message.startswith("add the losses of the loop")]
     assert added.edits
     _runs_as_twin(tmp_path, name, added.edits)
