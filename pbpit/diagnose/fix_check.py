@@ -405,7 +405,7 @@ def _run(
     stale = stale_detail(result, len(before))
     printed = getattr(before, "printed", None)
     change = None
-    if printed and original is not None:
+    if printed and original is not None and seen:  # (no step of Burn's to hold: not judged)
         from pbpit.diagnose.printed_values import printed_change
 
         change = printed_change(original, copy, printed, result.stdout, pinned, timeout)
