@@ -46,6 +46,7 @@ def _runs_as_twin(tmp_path: Path, name: str, edits) -> None:
     [
         ("btree_iter.rs", "pred"),
         ("btree_values.rs", "pred"),
+        ("btree_enumerate.rs", "pred"),
         ("tuple_vec_iter.rs", "pred"),
         ("vec_pop.rs", "pred"),
         ("deque_iter.rs", "pred"),

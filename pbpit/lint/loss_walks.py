@@ -13,6 +13,9 @@ from pbpit.rust.syntax import Node
 _WALKS = frozenset({"iter", "into_iter", "iter_mut"})
 """Methods that walk a map's entries as `(key, value)` pairs."""
 
+_NUMBERING = frozenset({"enumerate"})
+"""An adaptor whose pattern is `(count, element)`."""
+
 _POPS = frozenset({"pop", "pop_front", "pop_back"})
 """Methods that take one element out of a `Vec` or `VecDeque`."""
 
@@ -21,14 +24,22 @@ def map_value_name(
     pattern: Node | None, value: Node | None, text: Callable[[Node], str]
 ) -> Node | None:
     """`loss` of `for (name, loss) in losses.iter()` (`&losses`, `losses`, `into_iter()`,
-    `iter_mut()`), a walk of a collection whose elements are no tuples (asked by the caller):
-    a map's entries, the value second; None for any other header."""
+    `iter_mut()`, `(i, (name, loss))` of its `enumerate()`), a walk of a collection whose
+    elements are no tuples (asked by the caller): a map's entries, the value second; None for
+    any other header."""
     if pattern is None or value is None or pattern.type != "tuple_pattern":
         return None
-    if pattern.named_child_count != 2 or pattern.named_children[1].type != "identifier":
+    if pattern.named_child_count != 2:
         return None
     while value.type == "reference_expression" and value.named_child_count:
         value = value.named_children[-1]
+    numbered = None
+    if value.type == "call_expression":
+        numbered = _method_receiver(value, _NUMBERING, text)
+    if numbered is not None:  # `(i, (name, loss))` of `losses.iter().enumerate()`
+        return map_value_name(pattern.named_children[1], numbered, text)
+    if pattern.named_children[1].type != "identifier":
+        return None
     if value.type == "call_expression":
         receiver = _method_receiver(value, _WALKS, text)
         if receiver is None:
