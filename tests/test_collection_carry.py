@@ -71,3 +71,15 @@ def test_the_twin_runs_clean_and_prints_what_the_original_printed(name, binding,
     _, before, err = pbpit_run(HERE / name)
     assert "graph tape has already been consumed" in err
     assert before and out.startswith(before)
+
+
+def test_the_audit_names_the_collection_for_every_state_it_carries():
+    """Both states of the array (`s0` made at line 29, `s1` at line 30) reach the next pass
+    through `states = next;` (`let next = [s0, s1.clone()];`): the audit's hazards name
+    `states` for each, not the first state by its own binding."""
+    import json
+
+    data = json.loads(pbpit_main("audit", "--json", str(HERE / "array_of_states.rs")).stdout)
+    hazards = [e for e in data["audit"] if e["verdict"] == "hazard"]
+    assert sorted(e["line"] for e in hazards) == [29, 30]
+    assert [d["message"].split(" ")[0] for d in data["diagnostics"]] == ["`states`"]

@@ -50,6 +50,7 @@ def find_carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> Carr
         _assigned(result, label, loop)
         or _through_slot(result, label, loop)
         or _tupled(result, label, loop)
+        or _gathered(result, label, loop)
         or _pushed(result, label, loop)
         or _put_by_method(result, node, label)
         or _handed_to_method(result, label, loop, _making_call(node))
@@ -144,6 +145,43 @@ def _tupled(result: RunResult, label: str, loop: Loop) -> Carrier | None:
         detached = ", ".join(f"{p}.detach()" for p in parts)
         new = text[: found.start("parts")] + detached + text[found.end("parts") :]
         return Carrier(found["name"], line, label, new, put=True)
+    return None
+
+
+def _gathered(result: RunResult, label: str, loop: Loop) -> Carrier | None:
+    """`let next = [s0, s1.clone()];` (`vec![..]`) or `new_hs.push(h.clone());` in the loop's
+    body (Rust), then `states = next;`: the state the next pass reads is `states`, a collection
+    of the pass's new states (per-layer states), each tensor of it detached where it is given
+    them (lint's fix)."""
+    if result.language is not Language.RUST:
+        return None
+    element = re.escape(label) + r"(?:\.clone\(\))?"
+    made = re.compile(
+        r"\s*let\s+(?:mut\s+)?(?P<name>" + NAME + r")\s*(?::[^=]*)?=\s*(?:vec!\s*)?\["
+        r"(?P<parts>[^\[\]]*)\]\s*;\s*(?://.*)?"
+    )
+    pushed = re.compile(
+        r"\s*(?P<name>" + NAME + r")\.(?:push|push_back)\(\s*" + element + r"\s*\);\s*(?://.*)?"
+    )
+    lines = range(loop.body_line, loop.end_line + 1)
+    for line in lines:
+        text = source_line(result.source, line)
+        found = made.fullmatch(text)
+        if found is not None:
+            parts = [p.strip() for p in found["parts"].split(",")]
+            if not any(re.fullmatch(element, p) for p in parts):
+                continue
+        else:
+            found = pushed.fullmatch(text)
+        if found is None:
+            continue
+        given = re.compile(
+            r"\s*(?P<name>[A-Za-z_][\w.]*)\s*=\s*" + re.escape(found["name"]) + r"\s*;\s*(?://.*)?"
+        )
+        for later in range(line + 1, loop.end_line + 1):
+            carried = given.fullmatch(source_line(result.source, later))
+            if carried is not None and carried["name"] != found["name"]:
+                return Carrier(carried["name"], later, label, None, put=True)
     return None
 
 
