@@ -4,7 +4,8 @@ rejects (issue 26, session 24's fixer F): `Iterator::unzip` of pairs into two `V
 b[..2])` (the macro compares through `&`: no unsized value, `let c = a[..2];` still E0277); `for
 (name, count) in v.iter_mut()` (or `&mut v`) of a `Vec`/array of pairs
 (`iter_mut_pairs.py`: `*count` the place `v[i].1`; `v.len()` in the loop E0502, `v` not `mut`
-E0596). Verdicts recorded from
+E0596); `#[derive(Hash, PartialEq, Eq)]` of a struct or an enum with fields as a `HashMap` or
+`HashSet` key (`derived_hash.py`; a float field is rustc's E0277). Verdicts recorded from
 rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is on PATH); the programs
 were written after the change."""
 
@@ -224,6 +225,91 @@ fn main() {
 }
 """,
         runs("[(3, 'z'), (6, 'z')] [(0, 0.5), (1, 0.25), (2, 0.75)]\n"),
+    ),
+    "std_h01": (
+        """\
+use std::collections::HashMap;
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Edge {
+    from: usize,
+    to: usize,
+}
+
+fn main() {
+    let mut weights: HashMap<Edge, f64> = HashMap::new();
+    weights.insert(Edge { from: 0, to: 1 }, 0.5);
+    weights.insert(Edge { from: 1, to: 2 }, 1.5);
+    *weights.entry(Edge { from: 0, to: 1 }).or_insert(0.0) += 1.0;
+    let e = Edge { from: 0, to: 1 };
+    let far = weights.contains_key(&Edge { from: 2, to: 0 });
+    println!("{:?} {} {}", weights.get(&e), weights.len(), far);
+}
+""",
+        runs("Some(1.5) 2 false\n"),
+    ),
+    "std_h02": (
+        """\
+use std::collections::HashSet;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Cell(i32, i32);
+
+fn neighbours(c: Cell) -> Vec<Cell> {
+    vec![Cell(c.0 + 1, c.1), Cell(c.0 - 1, c.1), Cell(c.0, c.1 + 1)]
+}
+
+fn main() {
+    let mut seen = HashSet::new();
+    let start = Cell(0, 0);
+    seen.insert(start);
+    for n in neighbours(start) {
+        seen.insert(n);
+    }
+    for n in neighbours(Cell(1, 0)) {
+        seen.insert(n);
+    }
+    println!("{} {}", seen.len(), seen.contains(&Cell(2, 0)));
+}
+""",
+        runs("6 true\n"),
+    ),
+    "std_h04": (
+        """\
+use std::collections::HashMap;
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Token {
+    Word(String),
+    Num(i64),
+}
+
+fn main() {
+    let mut counts: HashMap<Token, u32> = HashMap::new();
+    for t in [Token::Word("a".to_string()), Token::Num(3), Token::Word("a".to_string())] {
+        *counts.entry(t).or_insert(0) += 1;
+    }
+    println!("{:?} {:?}", counts.get(&Token::Word("a".to_string())), counts.get(&Token::Num(4)));
+}
+""",
+        runs("Some(2) None\n"),
+    ),
+    "std_h06": (
+        """\
+use std::collections::HashMap;
+
+#[derive(Debug, PartialEq, Hash)]
+struct Sample {
+    id: u32,
+    weight: f32,
+}
+
+fn main() {
+    let m: HashMap<u32, Sample> = HashMap::new();
+    println!("{}", m.len());
+}
+""",
+        rejects("E0277"),
     ),
 }
 
