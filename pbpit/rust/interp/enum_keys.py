@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import derived_hash
 from pbpit.rust.interp.enum_casts import fieldless
 from pbpit.rust.interp.types import resolve
 
@@ -18,6 +19,8 @@ HASH = frozenset(("Hash", "Eq", "PartialEq"))
 def key_part(ty: Any, needed: frozenset[str]) -> bool:
     """Whether `ty` (a key or a part of a tuple key) is a fieldless enum deriving `needed`."""
     ty = resolve(ty)
+    if needed is HASH and derived_hash.key_part(ty):  # `Pos(i32, i32)` (derived_hash.py)
+        return True
     return fieldless(ty) and needed <= ty.item.derives  # type: ignore[attr-defined]
 
 
@@ -27,6 +30,8 @@ def refuse_hash(lowerer: Any, item: Any, derive: Any) -> None:
     if derive is None:
         return
     if item.kind == "enum" and all(v.kind == "unit" for v in item.variants):
+        return
+    if derived_hash.taken(lowerer, item, derive):  # a struct of hashable fields
         return
     what = "`#[derive(Hash)]` of a struct or an enum with fields (pbpit hashes fieldless enums)"
     raise lowerer.fail(derive, what)
