@@ -254,16 +254,31 @@ class StructValue:
     # A fieldless enum's value is a map's key by its variant (`BTreeMap<(Label, Label), u32>`,
     # enum_keys.py): equal, hashed and ordered as its derived `PartialEq`, `Hash` and `Ord`;
     # any other struct's value is itself only.
+    # A struct deriving `Hash` and `PartialEq` with fields: by its fields (derived_hash.py).
     def __eq__(self, other: object) -> bool:
+        if self.fields and _by_fields(self.item):
+            return (
+                type(other) is StructValue
+                and other.item is self.item
+                and other.variant == self.variant
+                and other.fields == self.fields
+            )
         if type(other) is not StructValue or self.fields or other.fields or self.variant < 0:
             return self is other
         return self.item is other.item and self.variant == other.variant
 
     def __hash__(self) -> int:
+        if self.fields and _by_fields(self.item):
+            return hash((self.variant, *self.fields))
         return hash(self.variant) if self.variant >= 0 and not self.fields else id(self)
 
     def __lt__(self, other: object) -> bool:
         return self.variant < other.variant  # type: ignore[attr-defined]
+
+
+def _by_fields(item: Any) -> bool:
+    derives = getattr(item, "derives", ())
+    return "Hash" in derives and "PartialEq" in derives
 
 
 def composite_debug(
