@@ -108,11 +108,12 @@ class ItemLowering:
         item = self.structs[self.text(node.child_by_field_name("name"))]
         item.derives = self.derived(derives)
         item.copy_derive = self.copy_derive  # type: ignore[attr-defined]
-        enum_keys.refuse_hash(self, item, self.hash_derive)  # `Hash` of a struct
+        hash_derive = self.hash_derive
         if "Default" in item.derives:  # `Name::default()`, written by derive_default.py
             derive_default.declare(self, item)
         self.generics(node, item)
         self.value_params(node, item)  # `struct Stack<T> { items: Vec<T> }`
+        enum_keys.refuse_hash(self, item, hash_derive)  # `Hash` of a struct, its fields read
         self.backends, self.dims = frozenset(), frozenset()
         if "Config" in item.derives:  # Burn's derive: `new` and the `with_*` builders
             burn_nn.declare_config(self, item)
