@@ -85,7 +85,17 @@ class _Walks:
                 own = fresh
             else:
                 oldest = min(d.context for d in own)
+                # Or all of an earlier pass of a loop around (`hard.clear(); hard.push(..)`
+                # after the backward): the pass walks what the one before left in it.
+                now = dict(self.context)
+                earlier = all(
+                    any(k != key and n < now.get(k, n) for k, n in d.context) for d in own
+                )
                 kept = any(d.context != oldest for d in own)
+                if earlier and not kept:
+                    # What it was made from, which that pass's backward may have consumed
+                    # (`per_sample.max()` pushed after `loss.backward()`).
+                    put = put | frozenset().union(*(d.sources for d in own))
                 own = frozenset(d for d in own if d.context == oldest)
             # Named after the collection walked (`losses` of `losses.iter().zip(..)`), if it
             # is one of them.
