@@ -64,6 +64,8 @@ def fill_effect(reading, call, receiver_node, name_node, receiver, arguments):
     one is not known (a tracked content of a pass before, `Some` or not), either: both joined,
     and what it holds from then on."""
     place = reading._place(receiver_node)
+    if place is None and receiver_node is not None and receiver_node.type == "index_expression":
+        return _fill_element(reading, call, receiver_node, arguments)
     filled = given_to_fill(reading, place, call, arguments)
     if filled is None:
         return None
@@ -76,3 +78,21 @@ def fill_effect(reading, call, receiver_node, name_node, receiver, arguments):
     either = _join([held, value])
     reading.state.values[place] = either
     return either
+
+
+def _fill_element(reading, call, receiver_node, arguments):
+    """`slots[j].get_or_insert_with(|| value)` of a `Vec` of `Option`s: the element as the
+    program reads it (`slots[j]`, what earlier passes put there) where the collection holds a
+    tensor, else `value`, which the collection then holds too, as `slots[j] = Some(value)`
+    puts it there."""
+    collection = reading._place(receiver_node.named_children[0])
+    filled = given_to_fill(reading, collection, call, arguments)
+    if collection is None or filled is None:
+        return None
+    held, value = filled
+    element = reading.expr(receiver_node)
+    if value.requirement == Requirement.GRAD_IN_BACKWARD:
+        reading.state.values[collection] = reading._pushed(collection, held, value)
+    if held.requirement != Requirement.GRAD_IN_BACKWARD:
+        return value
+    return _join([element, value]) if value.requirement != Requirement.NONE else element
