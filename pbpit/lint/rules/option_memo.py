@@ -223,9 +223,12 @@ def _slot_inline(puts: list[Node], body: Node, fixes: Fixes) -> str | None:
     keys = set()
     for put in puts:
         left = put.parent
-        while left is not None and left.type != "assignment_expression":
-            left = left.parent
-        target = left.child_by_field_name("left") if left is not None else None
+        while left is not None and left.type != "assignment_expression" and not _fills(left):
+            left = left.parent  # `v[k] = Some(..)`, or `v[k].get_or_insert_with(|| ..)`
+        if left is not None and _fills(left):
+            target = left.child_by_field_name("function").child_by_field_name("value")
+        else:
+            target = left.child_by_field_name("left") if left is not None else None
         if target is None or target.type != "index_expression":
             return None
         keys.add(fixes.text(target.named_children[-1]))
@@ -244,6 +247,13 @@ def _slot_inline(puts: list[Node], body: Node, fixes: Fixes) -> str | None:
             named = statement.child_by_field_name("pattern")
             bound |= {fixes.text(n) for n in descendants(named)} if named is not None else set()
     return key if key in bound else None
+
+
+def _fills(node: Node) -> bool:
+    """Whether `node` is a call `place.get_or_insert_with(..)`."""
+    function = node.child_by_field_name("function") if node.type == "call_expression" else None
+    method = function.child_by_field_name("field") if function is not None else None
+    return method is not None and method.text == b"get_or_insert_with"
 
 
 def _assigned_in(key: str, body: Node, fixes: Fixes) -> bool:
@@ -286,6 +296,8 @@ def _puts(place: str, scope: Node, fixes: Fixes, slots: bool = False) -> list[No
                 continue
             receiver = function.child_by_field_name("value")
             method = function.child_by_field_name("field")
+            if slots and receiver is not None and receiver.type == "index_expression":
+                receiver = receiver.named_children[0]  # `slots[j].get_or_insert_with(..)`
             if receiver is None or method is None or fixes.text(receiver) != place:
                 continue
             if fixes.text(method) in ("insert", "replace", "get_or_insert"):
