@@ -56,6 +56,7 @@ from pbpit.lint.rules.detach_once import (
 )
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
 from pbpit.lint.rules.inline_accumulator import detach_contents
+from pbpit.lint.rules.kept_after_step import kept_after_step
 from pbpit.lint.rules.kept_again import kept_again
 from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.rules.loop_external_words import (
@@ -344,6 +345,8 @@ fn main() {
             # A sum of the passes' losses backpropagated every pass: backpropagated once, after
             # the loop; detached each pass, it would cut the sum (said in words).
             helps = backward_once(helps, fixes) if not meeting.in_macro else helps
+            # A value pushed after the backward for the next pass's loss: what picks it, kept.
+            helps = kept_after_step(helps, name, meeting, fixes)
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
             name = carried_field(name, meeting, fixes)  # `state.c` of a literal put in `state`
             message = carried_message(name)
