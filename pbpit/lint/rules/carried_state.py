@@ -203,6 +203,10 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
             # of the pass (detached where it is set, `states[1]` would lose `states[0]`'s
             # gradient within the pass).
             return detach_elements_each_pass(name, meeting, leaf, fixes)
+        if not pushes and body is not None and assignments(name, body, fixes):
+            # `hs = new_hs;` where the carry cannot be written (read after it in the pass):
+            # each element detached at the end of the pass, in place; no push of `hs` to name.
+            return detach_elements_each_pass(name, meeting, leaf, fixes)
         tensors = [arguments[0] for _, arguments in pushes if len(arguments) == 1]
         if not pushes or len(tensors) != len(pushes):
             return Help(message)
