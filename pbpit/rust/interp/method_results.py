@@ -98,8 +98,21 @@ def _made_of_receiver(check: Any, e: Method) -> bool:
 
 # std's methods making a new `String` or collection whatever their receiver (`s.to_uppercase()`
 # of a `&String`), never a reference (`clone`, `to_owned` of a `&&str` give a `&str`)
-_FRESH = frozenset(("to_uppercase", "to_lowercase", "repeat", "replace", "replacen", "to_vec"))
-_NEVER_COPY = ("Vec", "VecDeque", "HashMap", "BTreeMap")
+_FRESH = frozenset(
+    ("to_uppercase", "to_lowercase", "to_ascii_uppercase", "to_ascii_lowercase", "repeat")
+    + ("replace", "replacen", "to_vec", "into_sorted_vec", "into_vec", "split_off")
+)
+_NEVER_COPY = ("Vec", "VecDeque", "HashMap", "BTreeMap", "HashSet", "BTreeSet", "BinaryHeap")
+
+
+def fresh_container(e: Any) -> bool:
+    """Whether `e` is a std method making a new `String` or collection, a value never `Copy`
+    whatever its receiver and elements (`heap.into_sorted_vec()`, `v.split_off(2)`,
+    `s.to_uppercase()`): its signature returns no reference."""
+    if not isinstance(e, Method) or e.user is not None or e.name not in _FRESH or e.borrowed:
+        return False
+    ty = resolve(e.ty)
+    return ty is STRING or type(ty) is Wrap and ty.kind in _NEVER_COPY
 
 
 def _gives_value(check: Any, body: Any) -> bool:
@@ -108,8 +121,9 @@ def _gives_value(check: Any, body: Any) -> bool:
     `r.to_vec()`, `Vec::new()`)."""
     if check.holds_values(body):
         return True
-    fresh = isinstance(body, Method) and body.name in _FRESH
-    if not (fresh or isinstance(body, Static)) or body.borrowed:  # (`Vec::new` given by name)
+    if fresh_container(body):
+        return True
+    if not isinstance(body, Static) or body.borrowed:  # (`Vec::new` given by name)
         return False
     ty = resolve(body.ty)
     return ty is STRING or type(ty) is Wrap and ty.kind in _NEVER_COPY
