@@ -31,6 +31,7 @@ def _made(e: Any) -> bool:
         ArrayRepeat,
         Format,
         Lit,
+        Static,
         StructLit,
         TupleLit,
         Unary,
@@ -46,6 +47,8 @@ def _made(e: Any) -> bool:
         return _made(e.operand)
     if isinstance(e, ArrayRepeat):
         return _made(e.elem)
+    if isinstance(e, Static):  # `String::from("a")`, `String::new()`
+        return e.name in ("String::from", "String::new")
     return isinstance(e, StructLit | Format)
 
 
