@@ -1,0 +1,49 @@
+"""A map looked up by a reference to a reference: `m.get_mut(&name)` of `name: &str` on a
+`HashMap<String, V>` (or `&k` of `k: &String`): the lookup takes `&Q` with `String: Borrow<Q>`,
+and `String` borrows as `str` and as itself only, so `&&str` is rustc's E0277 (`String:
+Borrow<&str>` is not satisfied). pbpit erases references and would find the entry.
+
+Judged where the key type is `String` (certainly no reference: a `&str` key is `str` to
+pbpit) and what `&` is put before is certainly a reference: a `str` (a `str` is only ever
+behind one) or a variable `references.certainly_reference` knows (a `&String` parameter, an
+item of `v.iter()`)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from pbpit.rust.interp.check_tables import is_open
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.types import STR, STRING, resolve, show
+
+
+def refuse(ck: Any, key: Any, arg: Any) -> None:
+    """rustc's E0277 for `&x` given as the key of a lookup of a map of `String` keys, `x`
+    certainly a reference (the map's `get`, `get_mut`, `remove`, `contains_key`)."""
+    from pbpit.rust.interp.references import certainly_reference
+
+    if resolve(key) is not STRING or not arg.borrowed or arg.mut_borrow:
+        return
+    found = resolve(arg.ty)
+    inner = copy.copy(arg)
+    inner.borrowed = False
+    if found is not STR and not (found is STRING and certainly_reference(inner)):
+        return
+    shown = "&" + show(found)
+    what = f"the trait bound `String: Borrow<{shown}>` is not satisfied"
+    err = ck.fail(arg.borrow_pos or arg.pos, rejects(what, "E0277"))
+    err.label = f"the trait `Borrow<{shown}>` is not implemented for `String`"
+    raise err
+
+
+def deferred(ck: Any, key: Any, judge: Callable[[], None]) -> bool:
+    """A lookup (`contains(&x)`, `get(&k)`) takes `&Q` for `K: Borrow<Q>`, so it does not type
+    the key: while nothing has (`let mut s = BTreeSet::new();`), the argument is judged when
+    the body's types are known (`judge`), and a key no other use types is left open for the
+    checker's E0282 (`type annotations needed for BTreeSet<_>`). True when deferred."""
+    if not is_open(key) or not hasattr(ck, "settle_later"):
+        return False
+    ck.settle_later.append(lambda: None if is_open(key) else judge())
+    return True
