@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import enum_keys, map_entries, ref_keys, std_generics
+from pbpit.rust.interp import borrowed_keys, enum_keys, map_entries, ref_keys, std_generics
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.map_get_mut import (  # noqa: F401 - read through this module
@@ -99,7 +99,14 @@ def _hashable(ck: Any, e: Any, recv: Ty) -> None:
 def _key_arg(ck: Any, e: Any, recv: Ty, arg: Any) -> None:
     """`m.get(&k)`: a `&K` (a `&str` for a `String` key: `String: Borrow<str>`)."""
     found = resolve(ck.expr(arg))
-    key = resolve(_key(recv))
+    if borrowed_keys.deferred(ck, _key(recv), lambda: _key_arg_known(ck, recv, arg, found)):
+        return  # (`s.contains(&9)` types no `T`: `T: Borrow<Q>`; E0282 if nothing else does)
+    _key_arg_known(ck, recv, arg, found)
+
+
+def _key_arg_known(ck: Any, recv: Ty, arg: Any, found: Ty) -> None:
+    found, key = resolve(found), resolve(_key(recv))
+    borrowed_keys.refuse(ck, key, arg)  # `m.get_mut(&name)` of `name: &str`: E0277
     if key is STRING and found is STR:
         return
     ck.unify(key, found, arg.pos)
