@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import open_ranges, types
+from pbpit.rust.interp import borrowed_keys, open_ranges, types
 from pbpit.rust.interp.builtins import Builtin, Code, _inner
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import Ty, Var, Wrap, is_int, resolve, show
@@ -23,6 +23,13 @@ def _range_type(ck: Any, e: Any, recv: Ty) -> Ty:
         found = Wrap("Range", item)
     if type(found) is not Wrap or found.kind != "Range" or e.args[0].borrowed:
         raise ck.fail(e.args[0].pos, f"`range` of `{show(found)}` (pbpit's: `a..b`, `a..=b`)")
+    # (`T: Borrow<K>`: a range does not type the items, `borrowed_keys.deferred`)
+    if not borrowed_keys.deferred(ck, item, lambda: _bounds(ck, e, item, found)):
+        _bounds(ck, e, item, found)
+    return Wrap("Iter", item)
+
+
+def _bounds(ck: Any, e: Any, item: Ty, found: Any) -> None:
     try:  # `s.range(a..3)`, `a: i64`, of `i32` items: `Range<i64>: RangeBounds<i32>` fails
         types.unify(item, found.inner)
     except types.Mismatch:
@@ -31,7 +38,6 @@ def _range_type(ck: Any, e: Any, recv: Ty) -> Ty:
         raise ck.fail(e.args[0].pos, rejects(what, "E0277")) from None
     if not is_int(resolve(item)) and type(resolve(item)) is not Var:
         raise ck.fail(e.pos, f"`range` of a BTreeSet of `{show(item)}`")
-    return Wrap("Iter", item)
 
 
 def _range(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
