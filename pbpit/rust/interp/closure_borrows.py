@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from pbpit.rust.interp.closure_args import refuse_closure_arg
-from pbpit.rust.interp.closure_calls import change
+from pbpit.rust.interp.closure_calls import change, moved_capture
 from pbpit.rust.interp.closure_pairs import second_changer
-from pbpit.rust.interp.closure_reads import loops_calling, refuse_in_block
+from pbpit.rust.interp.closure_reads import _read_whole, loops_calling, refuse_in_block
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
@@ -38,13 +38,17 @@ from pbpit.rust.interp.nodes import (
 from pbpit.rust.interp.types import STRING, Wrap, is_number, resolve
 
 
-def refuse_uses_while_captured(body: Any, path: str) -> None:
-    """Rustc's error at the first use of a captured variable while a changing closure holds it."""
+def refuse_uses_while_captured(body: Any, path: str, moved: list | None = None) -> None:
+    """Rustc's error at the first use of a captured variable while a changing closure holds it
+    (`moved`: the uses that move a variable, `moves.py`'s)."""
     stack: list[Any] = [body]
+    moving = {id(use) for use in moved or ()}
     while stack:
         node = stack.pop()
         if isinstance(node, Block):  # (its value last: `for .. { f(x) }` ending `main`)
             _block([*node.stmts, *([node.tail] if node.tail is not None else [])], path)
+            _moved_into_call([*node.stmts, *([node.tail] if node.tail is not None else [])],
+                             moving, path)
         if isinstance(node, Method):
             refuse_closure_arg(node, path)  # `xs.iter().for_each(|x| xs.push(*x))`
         stack.extend(children(node))
@@ -79,6 +83,41 @@ def _block(stmts: list[Any], path: str) -> None:
                 found = _error(parent, use, captured.binding.name, path)
                 if found is not None:
                     raise found
+
+
+def _moved_into_call(stmts: list[Any], moving: set[int], path: str) -> None:
+    """`f((t * w).sum())` (`f(take(w))`, or `let l = t * w;` before `f(l)`) of `let f = |l|
+    w.grad(&l)..;`: a closure reading a variable holds a borrow of it until its last call, whose
+    arguments run before it, so a move of the variable there (any move `moves.py` found: a
+    tensor operator's too) is rustc's E0505."""
+    for i, stmt in enumerate(stmts):
+        if not (isinstance(stmt, Let) and isinstance(stmt.init, Closure)) or stmt.binding is None:
+            continue
+        closure = stmt.init
+        if closure.borrowed or closure.is_move or change(closure) or moved_capture(closure):
+            continue  # (`move`, or moving a capture: the closure holds the value, no borrow)
+        last = max(
+            (j for j in range(i + 1, len(stmts)) if _calls(stmts[j], stmt.binding)), default=None
+        )
+        if last is None:
+            continue
+        read = _read_whole(closure)
+        scanned = list(stmts[i + 1 : last]) + [
+            arg
+            for _, call in _walk(stmts[last])
+            if isinstance(call, Call)
+            and isinstance(call.callee, Local)
+            and call.callee.binding is stmt.binding
+            for arg in call.args
+        ]
+        for part in scanned:
+            for _, use in _walk(part):
+                if isinstance(use, Local) and id(use) in moving and id(use.binding) in read:
+                    name = use.binding.name
+                    what = f"cannot move out of `{name}` because it is borrowed"
+                    err = Unsupported(f"{path}:{use.pos[0]}:{use.pos[1]}", rejects(what, "E0505"))
+                    err.label = f"move out of `{name}` occurs here"
+                    raise err
 
 
 def _walk(node: Any, parent: Any = None) -> Iterator[tuple[Any, Any]]:

@@ -66,6 +66,7 @@ from pbpit.rust.interp.nodes import (
     Match,
     Method,
     PanicMacro,
+    Pat,
     Pos,
     Print,
     RangeLit,
@@ -202,7 +203,7 @@ class MoveCheck:
             refuse_move_while_borrowed(fn.body, self.moved, self.path)  # E0505
             refuse_dropped_views(fn.body, self.path)  # `m.entry(w.as_str())`, `w` a turn's: E0597
             refuse_fnmut_calls(fn.body, self.path)  # (borrowck's too: `add(1)` of `let add`)
-            refuse_uses_while_captured(fn.body, self.path)  # `log.len()` between two `record(..)`
+            refuse_uses_while_captured(fn.body, self.path, self.moved)  # `log.len()` amid `record`s
             refuse_dropped_temporaries(fn.body, self.path)  # `r = &vec![1];` then `r`: E0716
             refuse_held_borrows(fn.body, self.path)  # `println!(.., v.first(), v.pop())`: E0502
             conflict = refuse_use_while_borrowed(fn.body, self.path, typed=True)  # E0499/E0503
@@ -235,14 +236,15 @@ class MoveCheck:
         err.label = f"`{name}` used here but it {state}"
         return err
 
-    def fail(self, e: Local, move: Move, moving: bool) -> Unsupported:
-        name = e.binding.name
+    def fail(self, e: Local, move: Move, moving: bool, shown: str = "") -> Unsupported:
+        """rustc's E0382 at `e`, a use of a binding (`shown`: of its field, `p.name`) moved."""
+        name = shown or e.binding.name
         what = "use" if moving else "borrow"
         later = move.pos >= e.pos
         moved = f"value moved at {move.pos[0]}:{move.pos[1]}" + (
             ", in previous iteration of loop" if later else ""
         )
-        partly = "partially " if move.partly else ""
+        partly = "partially " if move.partly and not shown else ""
         err = Unsupported(
             f"{self.path}:{e.pos[0]}:{e.pos[1]}",
             f"{what} of {partly}moved value: `{name}` ({moved}; rustc rejects it: error[E0382])",
@@ -388,10 +390,12 @@ class MoveCheck:
 
     def w_Field(self, e: Field, state: State, moving: bool) -> State:  # noqa: N802
         if moving and state is not None:  # `let n = p.name;` of `p: &P`
-            place_moves.refuse_move_out_of_reference(self.path, e, self.behind)
+            place_moves.refuse_move_out_of_reference(self.path, e, self.behind, self.single)
         base = e.base
         if state is not None and isinstance(base, Local) and not base.borrowed:
             move = state.get(base.binding)
+            if move is not None and move.field is not None and e.name in move.fields():
+                raise self.fail(base, move, moving, shown=f"{base.binding.name}.{e.name}")
             if move is not None and move.field is not None and e.name not in move.fields():
                 if moving and self.field_moves(e):  # another field moved out (`..p`)
                     state = dict(state)
@@ -425,6 +429,8 @@ class MoveCheck:
         # is a partial move pbpit does not follow); each arm starts from the same state, its
         # pattern's bindings whole (new ones each time it matches).
         state = self.expr(e.value, state, moving=False)
+        pats = [arm.pat for arm in e.arms]  # `match self.total { Some(t) => .. }`: E0507
+        place_moves.refuse_move_out_by_pattern(self.path, e.value, pats, self.behind, self.single)
         arm_values.bind_values(self, e)  # `Some(b)` of `v.pop()`: `b` a value (arm_values.py)
         results = []
         for arm in e.arms:
@@ -545,6 +551,11 @@ class MoveCheck:
 
     def w_IfLet(self, e: IfLet, state: State, moving: bool) -> State:  # noqa: N802
         state = self.expr(e.value, state, moving=False)
+        if e.binding is not None:  # `if let Some(n) = r.name` of `r: &H`: E0507
+            some = Pat(e.pos, "some", subs=[Pat(e.pos, "bind", binding=e.binding)])
+            place_moves.refuse_move_out_by_pattern(
+                self.path, e.value, [some], self.behind, self.single
+            )
         arm_values.bind_values(self, e)  # `Some(g)` of `o.take()`: `g` a value
         if state is not None and e.binding is not None:
             state = dict(state)

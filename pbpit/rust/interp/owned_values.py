@@ -19,6 +19,7 @@ from pbpit.rust.interp import (
     traits,
     user_iterators,
 )
+from pbpit.rust.interp.builtins import DYN
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -41,7 +42,7 @@ from pbpit.rust.interp.nodes import (
     StructLit,
     TupleLit,
 )
-from pbpit.rust.interp.types import TensorT, Wrap, resolve
+from pbpit.rust.interp.types import DynT, TensorT, Wrap, resolve
 
 if TYPE_CHECKING:
     from pbpit.rust.interp.moves import MoveCheck
@@ -99,6 +100,8 @@ def made(check: MoveCheck, e: Expr | None) -> bool:
         return True  # a `Range` is not `Copy`
     if isinstance(e, Match | If | IfLet):  # each arm a value or none (arm_values.py)
         return arm_values.made(check, e)
+    if isinstance(e, Block):  # `{ let kept = f.clone(); if c { kept } else { .. } }`: its tail
+        return e.tail is not None and made(check, e.tail)
     if not isinstance(e, Method):
         return False
     ty = resolve(e.ty)
@@ -106,8 +109,12 @@ def made(check: MoveCheck, e: Expr | None) -> bool:
         return True  # an iterator an adapter or `iter()` makes: a value, not `Copy`
     if e.user is not None:
         return e.user.ret_owned
+    if e.impl is DYN:  # `agent.act(&x)` of `Box<dyn Policy>`, `T: Policy`: the trait's method
+        return _dispatched_value(e)
     if e.name in _MADE or ty is burn_nn.NAMED_TYPES["GradientsParams"]:
         return True  # (`accumulator.grads()`: Burn hands the sum over, a value)
+    if method_results.fresh_container(e):  # `heap.into_sorted_vec()`, `s.to_uppercase()`
+        return True
     if method_results.hands_out_values(check, e, takes_self(e)) or _cloned_option(check, e):
         return True  # `o.take()`, `it.next()`, `o.unwrap_or(..)` of values: values
     if e.name in _TAKEN_OUT and isinstance(e.recv, Local):  # `q.pop_front()` of a
@@ -115,6 +122,25 @@ def made(check: MoveCheck, e: Expr | None) -> bool:
         return holds_values(check, e.recv) or e.recv.binding in check.behind
     # (`?` is lowered to the method `?`: `collect::<Result<Vec<_>, _>>()?` a value too)
     return e.name in ("unwrap", "expect", "unwrap_err", "?") and made(check, e.recv)
+
+
+def _dispatched_value(e: Method) -> bool:
+    """Whether the trait method a `dyn Trait` or `T: Trait` receiver dispatches to is written to
+    return a value (`fn act(&mut self, x: &Tn) -> Tn`): no `&` in its result, nor a type
+    parameter a call may fill with a reference."""
+    recv = resolve(e.recv.ty)
+    found = [recv.trait] if type(recv) is DynT else list(getattr(recv, "bounds", ()))
+    seen: list[Any] = []
+    while found:
+        trait = found.pop(0)
+        seen.append(trait)
+        sig = trait.methods.get(e.name)
+        if sig is not None:
+            ret = sig.node.child_by_field_name("return_type")
+            # (`Self::Item` may be a reference; `_generic` asks the `trait` too)
+            return ret is not None and not {*b"&'_:"} & set(ret.text) and not _generic(sig.node)
+        found.extend(t for t in trait.supertraits if t not in seen)
+    return False
 
 
 def _cloned_option(check: MoveCheck, e: Method) -> bool:
@@ -145,6 +171,8 @@ def holds_values(check: MoveCheck, e: Expr | None) -> bool:
     if isinstance(e, Lit):
         return e.kind != "str"
     if isinstance(e, Format | RangeLit):
+        return True
+    if _fresh_tensor(e):  # `Tensor::from_data(..)`, `x.matmul(w)` (of a `&Tensor` too)
         return True
     if isinstance(e, Static):  # `String::from("a")` (not `Vec::new()`: a push may give
         if type(resolve(e.ty)) is Wrap:  # it references)
@@ -181,10 +209,31 @@ def holds_values(check: MoveCheck, e: Expr | None) -> bool:
     return isinstance(e, Method) and e.name == "clone" and holds_values(check, e.recv)
 
 
+def _fresh_tensor(e: Expr) -> bool:
+    """Whether `e` is a tensor Burn makes: a function of Burn's (`Tensor::from_data`) or a
+    method of a tensor (`x.clone()`, `a.matmul(b)`, of a `&Tensor` too), never a reference."""
+    try:
+        if type(resolve(e.ty)) is not TensorT:
+            return False
+        if isinstance(e, Static):
+            return True
+        return (
+            isinstance(e, Method)
+            and e.user is None
+            and e.impl is not DYN
+            and type(resolve(e.recv.ty)) is TensorT
+        )
+    except Exception:  # a type the checker left open
+        return False
+
+
+_GENERIC_ITEMS = ("function_item", "function_signature_item", "impl_item", "trait_item")
+
+
 def _generic(node: Any) -> bool:
     """Whether a method's `fn` or its `impl` declares type parameters (`impl<T> Stack<T>`)."""
     while node is not None:
-        if node.type in ("function_item", "impl_item") and node.child_by_field_name(
+        if node.type in _GENERIC_ITEMS and node.child_by_field_name(
             "type_parameters"
         ):
             return True
