@@ -87,3 +87,20 @@ def _method_receiver(
     if field_ is None or text(field_) not in names:
         return None
     return function.child_by_field_name("value")
+
+
+def called_collection(
+    value: Node | None, known: Callable[[str], bool], text: Callable[[Node], str]
+) -> bool:
+    """Whether a `for` loop walks what a call of the program's returns (`for loss in
+    head_losses(&m, x)`, `for loss in model.losses(x)`): a function called by its name or
+    path, or a method no row of lint's table knows (`known`), not `losses.iter()`."""
+    if value is None or value.type != "call_expression":
+        return False
+    function = value.child_by_field_name("function")
+    if function is None:
+        return False
+    if function.type in ("identifier", "scoped_identifier"):
+        return True
+    field_ = function.child_by_field_name("field") if function.type == "field_expression" else None
+    return field_ is not None and not known(text(field_))

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.call_scan import _RUNS_BACKWARD
 from pbpit.lint.analysis.common import (
     _FIELD,
@@ -32,7 +33,7 @@ from pbpit.lint.analysis.state import (
     _Shared,
     _Slot,
 )
-from pbpit.lint.loss_walks import map_value_name, popped_name
+from pbpit.lint.loss_walks import called_collection, map_value_name, popped_name
 from pbpit.lint.values import Definition, Value
 from pbpit.rust.syntax import Node
 
@@ -407,6 +408,17 @@ class _Flow:
         collection = self._walked(value_node)
         if walked is None and not _content(iterated):
             walked = map_value_name(pattern, value_node, self.text)  # `(k, v)` of a map's walk
+        if (
+            iterated.origin is None
+            and iterated.requirement == Requirement.GRAD_IN_BACKWARD
+            and called_collection(value_node, methods.METHODS.__contains__, self.text)
+        ):
+            # What a call returns, walked at once (`for loss in head_losses(&m, x)`): its
+            # elements as those of a `let` holding it, bound by the call's text.
+            held = self.text(value_node)
+            iterated = self._bound(held, iterated, value_node, None, node)
+            self.declare(held, iterated, value_node)
+            collection = value_node
         zipped = self._zipped_tensors(pattern, value_node, walked, collection)
         if zipped is not None:
             walked, collection = zipped
