@@ -23,7 +23,7 @@ from pbpit.diagnose.fix_check import applied
 from pbpit.lint.tree import lint_paths
 
 HERE = Path(__file__).parent / "loss_collections_a24"
-PANIC = "graph tape has already been consumed at NodeId(12)"  # the shared tensor (hand count)
+PANIC = "graph tape has already been consumed at NodeId({})"  # the shared tensor (hand count)
 
 
 def _finding(name: str):
@@ -42,24 +42,26 @@ def _runs_as_twin(tmp_path: Path, name: str, edits) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "shared"),
+    ("name", "shared", "node"),
     [
-        ("btree_iter.rs", "pred"),
-        ("btree_values.rs", "pred"),
-        ("btree_enumerate.rs", "pred"),
-        ("tuple_vec_iter.rs", "pred"),
-        ("vec_pop.rs", "pred"),
-        ("deque_iter.rs", "pred"),
-        ("array_plain.rs", "pred"),
+        ("btree_iter.rs", "pred", 12),
+        ("btree_values.rs", "pred", 12),
+        ("btree_enumerate.rs", "pred", 12),
+        ("tuple_vec_iter.rs", "pred", 12),
+        ("vec_pop.rs", "pred", 12),
+        ("deque_iter.rs", "pred", 12),
+        ("array_plain.rs", "pred", 12),
         # (name, loss) pairs a struct's method pushes into its `Vec` field, walked by the field
-        ("book_struct.rs", "s"),
+        ("book_struct.rs", "s", 12),
+        # a helper's `vec![..]` of two losses walked at once, each stepped in the loop
+        ("helper_vec_steps.rs", "h", 7),
     ],
 )
 def test_losses_walked_from_a_collection_are_shared_and_added_after_the_loop(
-    name, shared, tmp_path
+    name, shared, node, tmp_path
 ):
     status, _, err = pbpit_run(HERE / name)
-    assert status == 101 and PANIC in err
+    assert status == 101 and PANIC.format(node) in err
     finding = _finding(name)
     assert finding.rule == "shared-intermediate"
     assert finding.message.startswith(f"`{shared}` is shared by the losses of the loop's passes")
