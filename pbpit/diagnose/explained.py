@@ -70,6 +70,7 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
     found = _explained_finding(result, explanation)
     if found is not None:
         rule, binding, helps = found.rule, found.name, linted_helps(found, helps)
+        helps = _words_kept(found, helps)
     elif (error := rule_panic(result, node.id)) is not None:
         rule, binding, helps = error.rule, error.name, error.helps
         notes += rule_panic_notes(result, node)  # why a `detach()` in it did not cut
@@ -101,6 +102,24 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
 
         return carried_first(result, entry, chosen, checks)  # as the run's error says
     return chosen
+
+
+def _words_kept(found: Diagnostic, helps: list[Help]) -> list[Help]:
+    """The explanation's fixes, each that lint's finding says in words only, where its rule
+    withholds the code on purpose (`Rule.words_withheld`: a loss built again across a statement
+    that steps or binds anew what it reads would train at other weights than the twin's), said
+    in words as the run, the audit and lint say it: one fix set in every command."""
+    rule = rule_named(found.rule)
+    fix_of = getattr(rule, "fix_of", None)
+    if fix_of is None or not getattr(rule, "words_withheld", False):
+        return helps
+    kinds = [(fix, bool(h.edits)) for h in found.helps if (fix := fix_of(h.message)) is not None]
+    worded = {fix.name for fix, coded in kinds if not coded} - {f.name for f, c in kinds if c}
+    out = []
+    for help_ in helps:
+        key = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
+        out.append(replace(help_, edits=[]) if key in worded and help_.edits else help_)
+    return out
 
 
 def _explained_finding(result: RunResult, explanation: CaseExplanation) -> Diagnostic | None:

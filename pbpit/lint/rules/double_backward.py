@@ -12,10 +12,11 @@ from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_logs import kept_whole, kept_whole_help
 from pbpit.lint.rules.kept_again import kept_again, kept_again_diagnostic
 from pbpit.lint.rules.kept_gradients import helper_calls, hoisted, only_backpropagates
-from pbpit.lint.rules.kept_loss import kept_loss, kept_loss_diagnostic
+from pbpit.lint.rules.kept_loss import kept_loss, kept_loss_diagnostic, rebuilt_after_loop
 from pbpit.lint.rules.kept_model import keep_the_model
 from pbpit.lint.rules.rebuilt_at import REBUILD_AT, rebuilt_at, rebuilt_at_help
 from pbpit.lint.rules.scaled_again import scaled_again, scaled_helps, scaled_message
+from pbpit.lint.rules.split_grads import split_between_modules, split_help_message
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
 
@@ -113,6 +114,12 @@ fn main() {
         kept = keep_the_gradients(earlier, later, fixes)
         hoist = [] if kept else kept_through_calls(earlier, later, name, fixes)
         rebuilt = rebuild_the_loss(definition, later, fixes)
+        if not rebuilt and later.receiver == name and not whole:
+            # Made from a tracked intermediate (`pred`): the `let`s it is made from again too.
+            rebuilt = rebuild_the_chain(definition, later, fixes)
+            # Assigned by each pass, backpropagated again after the loop: the model the loop
+            # left.
+            rebuilt = rebuilt or rebuilt_after_loop(definition, later, fixes)
         # Said in words, the rebuild is printed before the kept gradients' code: no "or" then.
         # A hoisted call of a closure that only backpropagates, or of `.backward()` itself,
         # gives what the second call gave: machine-applicable.
@@ -123,6 +130,10 @@ fn main() {
             keep_the_gradients_help(kept or hoist, exact=exact),
             rebuild_the_loss_help(name, rebuilt, alternative=bool(rebuilt) or not (kept or hoist)),
         ]
+        split = [] if kept or hoist else split_between_modules(earlier, later, fixes)
+        if split:
+            # Each optimizer given its own module's gradients of one loss: one backward, split.
+            helps = [Help(split_help_message(name), split), rebuild_the_loss_help(name, [], False)]
         if not whole and (at := rebuilt_at(definition, later, fixes)) is not None:
             # The second backward's gradients read for a tensor made after the loss in place of
             # one it reads (SAM's perturbed weights): the loss at that tensor, alone (kept
@@ -151,6 +162,10 @@ fn main() {
             rebuild_the_loss_help(name, trace.edits(REBUILD_THE_LOSS)),
         ]
         return trace.diagnostic(self.name, twice_message(name), name, labels, helps)
+
+    words_withheld = True
+    """The loss built again is said in words where lint cannot write it (a statement between
+    steps or binds anew what it reads): explain's corrected lines are not shown as code then."""
 
     cited_at_backward = True
     """A run's hazard is this rule's finding at the second backward's line (lint's primary)."""

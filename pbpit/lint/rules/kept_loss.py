@@ -26,7 +26,7 @@ from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.kept_again import _matched
-from pbpit.lint.values import Definition
+from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node, descendants
 
 _PLACE = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*?)(?:\s*\.\s*(?:take|clone)\(\s*\))?")
@@ -353,3 +353,39 @@ def _typed(place: str, loop: Node, fixes: Fixes) -> Node | None:
         if n.type == "generic_type" and fixes.text(n).replace(" ", "").startswith("Tensor<")
     ]
     return tensors[0] if len(tensors) == 1 else None
+
+
+def rebuilt_after_loop(definition: Definition, later: Backward, fixes: Fixes) -> list[Edit]:
+    """The loss a loop's pass assigns (`loss = (fit.fc.forward(x.clone()) - ..).mean();` to a
+    `let mut loss` made before it) and a statement after the loop backpropagates again (a final
+    polishing step): the assignment again just before that statement, built from the model as
+    the loop left it. None where it reads the loss itself or a name the loop binds, or the
+    statement is not a whole-line one of a block around the loop."""
+    name, statement = definition.name, definition.statement
+    if not is_name(name) or statement is None or statement.type != "expression_statement":
+        return []
+    assignment = statement.named_children[0] if statement.named_children else None
+    if assignment is None or assignment.type != "assignment_expression":
+        return []
+    left, value = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+    if left is None or value is None or fixes.text(left) != name:
+        return []
+    loop = _loop_of(statement)
+    at = fixes.call_at(later.span)
+    while at is not None and at.parent is not None and at.parent.type != "block":
+        at = at.parent
+    if loop is None or at is None or at.start_byte < loop.end_byte or not fixes.whole_lines(at):
+        return []
+    block = at.parent
+    if block is None or not (block.start_byte <= loop.start_byte < block.end_byte):
+        return []
+    read = {fixes.text(n) for n in identifiers(value)}
+    if name in read or any(_declared_before(n, loop, fixes) is None for n in read):
+        return []
+    moved = fixes.moved_names(value)
+    if moved is None or not fixes.whole_lines(statement):
+        return []
+    clones = [n for n in moved if not fixes.is_copy(fixes.text(n), n.start_byte)]
+    again = fixes.copy_lines(statement, clones, fixes.indent_of(at))
+    start = fixes.line_start(at.start_point[0])
+    return [fixes.edit(start, start, again)]
