@@ -253,6 +253,7 @@ class Checker(
             if isinstance(node, ArrayRepeat) and not node.is_vec:
                 self.array_repeat_copies(node)
         if fn is not None:  # (type errors of the value given back: before borrowck's)
+            ref_collections.refuse_mixed(self, fn)  # `out.push(&n)`, `out.push(s)`: E0308
             ref_collections.refuse_returned(self, fn)  # `m` of `m.entry(l)`, `l` a `&L`: E0308
             ref_results.refuse_returned(self, fn)  # `-> i32 { v.iter().max().unwrap() }`
             ref_values.refuse_ref_params(self, fn.body)  # `(0..3).map(|&x| ..)`: E0308

@@ -39,6 +39,7 @@ from pbpit.rust.interp.nodes import (
     Format,
     If,
     IfLet,
+    Index,
     Lit,
     Local,
     Match,
@@ -527,6 +528,8 @@ class OperatorRules:
             return e.op != "*"
         if isinstance(e, Local):
             return e.binding.owned
+        if isinstance(e, Index):  # `xs[0]` of `xs: &[i64]`, `let v: Vec<String>`
+            return element_values.indexed_value(e)
         if isinstance(e, Block):  # `{ ..; format!(..) }`
             return e.tail is not None and self.owned_or_never(e.tail)
         if isinstance(e, If | IfLet):  # `if c { String::new() } else { format!(..) }`

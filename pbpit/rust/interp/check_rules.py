@@ -408,8 +408,7 @@ def refuse_borrow_assigned(checker: Checker, place: Expr, value: Expr) -> None:
     written = _written_type(place)
     shared = value.borrowed and not value.mut_borrow
     sure = shared or (  # `best = x` of `x` a `&i32` (an item of `v.iter()`), a place written so
-        written is not None
-        and value_slots.plainly_value(written)
+        (written is None or value_slots.plainly_value(written))  # (or given a value: `_holds`)
         and references.certainly_reference(value)
     )
     if sure and _holds_value(checker, place, written):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp.made_items import MADE_ITEMS
 from pbpit.rust.interp.nodes import Index, Local, Method
 
 ELEMENTS_WRITTEN = "elements_written"
@@ -23,18 +24,25 @@ def mark_param(binding: Any, written: Any) -> None:
 def cloned_element(e: Any) -> bool:
     """Whether `e` is `v[i].clone()` (an index, not a range) of a variable whose written type's
     elements are values."""
+    if not (isinstance(e, Method) and e.name == "clone" and not e.args and not e.borrowed):
+        return False
+    return indexed_value(e.recv)
+
+
+def indexed_value(place: Any) -> bool:
+    """Whether `place` is `v[i]` (an index, not a range) of a variable whose written type's
+    elements are values (`xs: &[i64]`, `let v: Vec<String>`) or whose literal made them."""
     from pbpit.rust.interp.types import Wrap, resolve
     from pbpit.rust.interp.value_slots import plainly_value
 
-    if not (isinstance(e, Method) and e.name == "clone" and not e.args and not e.borrowed):
-        return False
-    place = e.recv
     if not isinstance(place, Index) or not isinstance(place.base, Local) or place.borrowed:
         return False
     index = getattr(place.index, "ty", None)
     if index is None or type(resolve(index)) is Wrap:
         return False  # (`v[a..b]`: a slice)
     binding = place.base.binding
+    if getattr(binding, MADE_ITEMS, False) and not binding.mutable:  # `vs = vec![V { .. }]`
+        return True
     written = getattr(binding, "written", None) or getattr(binding, ELEMENTS_WRITTEN, None)
     element = element_written(written)
     return element is not None and plainly_value(element)

@@ -71,7 +71,7 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
         return
     returned = _results(fn.body) if isinstance(fn.body, Block) else []  # (`if`'s branches)
     _refuse_elided_returned(checker, fn, written)  # `-> &'a str` of `b: &str`: E0621
-    made: set[int] = set()  # `let w = v.to_vec();`: a value of the body's own
+    made: dict[int, object] = {}  # `let w = v.to_vec();`: a value of the body's own, its init
     picked: dict[int, object] = {}  # a name given a reference into what it was picked from
     stack = [fn.body]
     while stack:
@@ -79,14 +79,14 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
         if isinstance(node, Return) and node.value is not None:
             returned.extend(_results(node.value))
         if isinstance(node, Let) and node.binding is not None and _made(node.init):
-            made.add(id(node.binding))
+            made[id(node.binding)] = node.init
         _note_picked(node, picked)
         if not isinstance(node, Closure):
             stack.extend(children(node))
     for value in returned:
         root = _borrowed_root(value) if value is not None and value.borrowed else None
         if value is not None and not value.borrowed:
-            root = _viewed_root(value)  # `s.as_str()`, `s.trim()`: they borrow `s`
+            root = _viewed_root(value, made)  # `s.as_str()`, `s.trim()`: they borrow `s`
         if root is None and value is not None and not value.borrowed:
             root = _picked_root(value, picked)  # `Some(x) => x` of `match c.last()`
         if root is None or (root is not value and root.borrowed):
@@ -190,6 +190,11 @@ def _made(init) -> bool:  # noqa: ANN001 - an Expr or None
 
     if isinstance(init, Method) and init.name == "clone" and not init.args and not init.borrowed:
         return _cloned_value(init)  # `let local = v.clone();` of a `&Vec<f32>`: a `Vec`
+    from pbpit.rust.interp.method_results import fresh_container
+    from pbpit.rust.interp.nodes import Format
+
+    if isinstance(init, Format) or fresh_container(init):  # `text.to_uppercase()`
+        return True
     return isinstance(init, Method) and init.name in _MAKING and not init.borrowed
 
 
@@ -209,21 +214,66 @@ def _cloned_value(e) -> bool:  # noqa: ANN001 - a Method `clone`
 _VIEWS = frozenset(("as_str", "as_slice", "as_bytes", "trim", "trim_start", "trim_end"))
 
 
-def _viewed_root(e):  # noqa: ANN001, ANN202 - an Expr; a Local or None
+def _viewed_root(e, made: dict):  # noqa: ANN001, ANN202 - an Expr; a Local or None
     """The variable a chain of std's views of it borrows: `s` of `s.as_str()`,
     `s.trim().trim_end()`; None for anything else."""
     from pbpit.rust.interp.builtins import Builtin
     from pbpit.rust.interp.nodes import Local, Method
 
-    if not (isinstance(e, Method) and e.name in _VIEWS and isinstance(e.impl, Builtin)):
+    if not (isinstance(e, Method) and e.name in _VIEWS | _CHAINED and isinstance(e.impl, Builtin)):
         return None
-    while isinstance(e, Method) and e.name in _VIEWS and isinstance(e.impl, Builtin):
-        if e.args:
+    chained = False
+    while isinstance(e, Method) and e.name in _VIEWS | _CHAINED and isinstance(e.impl, Builtin):
+        if e.args and e.name not in _PATTERNED or e.borrowed:
             return None
+        chained = chained or e.name in _CHAINED
         e = e.recv
     # (the variable itself: of a field or an element, `w.name.trim()`, the view may borrow
     # what a `&str` there points to, not the variable: not judged)
-    return e if isinstance(e, Local) and not e.borrowed else None  # (not `(&s).as_str()`)
+    if not isinstance(e, Local) or e.borrowed:  # (not `(&s).as_str()`)
+        return None
+    return e if not chained or _owns_data(e, made) else None
+
+
+# ... and the chains that hand out a view of it through an iterator or an `Option`
+# (`owned.split(' ').next().unwrap()`, `v.iter().max().unwrap()`, `v.first().unwrap()`): the
+# result borrows the receiver when that is a `String` or a collection (an `Option<&str>`
+# variable's `unwrap()` gives the reference it holds)
+_CHAINED = frozenset(
+    ("split", "split_whitespace", "lines", "split_terminator", "iter", "next", "last", "max")
+    + ("min", "first", "unwrap", "expect", "rev", "peekable")
+)
+_PATTERNED = frozenset(("split", "split_terminator", "expect"))  # (a pattern, a message)
+
+
+def _owns_data(e, made: dict) -> bool:  # noqa: ANN001 - a Local
+    """Whether the variable is a `String`, or a collection of values (what a view of it points
+    into; a view of a `Vec<&str>`'s item reborrows the `&str`, not the `Vec`): its element type
+    written as a value (`let v: Vec<f64>`), its literal's items made in place, or a copy
+    (`to_vec()`, `clone()`) of a parameter so written (`xs: &[i32]`)."""
+    from pbpit.rust.interp.element_values import ELEMENTS_WRITTEN, element_written
+    from pbpit.rust.interp.made_items import MADE_ITEMS
+    from pbpit.rust.interp.nodes import Local, Method
+    from pbpit.rust.interp.types import STRING, Wrap, resolve
+    from pbpit.rust.interp.value_slots import plainly_value
+
+    try:
+        ty = resolve(e.ty)
+    except Exception:  # (a type the checker left open)
+        return False
+    if ty is STRING:
+        return True
+    if type(ty) is not Wrap or ty.kind not in ("Vec", "VecDeque", "array"):
+        return False
+    binding = e.binding
+    if getattr(binding, MADE_ITEMS, False):
+        return True
+    init = made.get(id(binding))
+    if isinstance(init, Method) and init.name in ("to_vec", "clone"):
+        if isinstance(init.recv, Local):
+            binding = init.recv.binding  # (the parameter copied)
+    written = getattr(binding, "written", None) or getattr(binding, ELEMENTS_WRITTEN, None)
+    return plainly_value(element_written(written))
 
 
 def _borrowed_root(e):  # noqa: ANN001, ANN202 - an Expr; a Local or None

@@ -28,6 +28,7 @@ from pbpit.rust.interp.nodes import (
     TupleLit,
     children,
 )
+from pbpit.rust.interp.types import resolve, show
 from pbpit.rust.interp.value_slots import plainly_value
 
 _ONE = {"push": ((0, 0),), "push_back": ((0, 0),), "push_front": ((0, 0),)}
@@ -50,6 +51,59 @@ def _made(init: Any) -> str | None:
     kind, _, made = init.name.rpartition("::")
     kind = kind.rpartition("::")[2]
     return kind if kind in _SLOTS and made in ("new", "with_capacity") else None
+
+
+def refuse_mixed(checker: Any, fn: FnItem) -> None:
+    """rustc's E0308 where a collection made empty without a written type (`let mut out =
+    vec![];`) is given a certain reference in a slot (`out.push(&num)`) and a certain value in
+    the same slot elsewhere (`out.push(c.to_string())`), or the other way round: the first
+    fixes the slot's type (`Vec<&String>`), the other is a mismatch."""
+    if fn.body is None:
+        return
+    nodes: list = []
+    _walk(fn.body, nodes)
+    kinds: dict[int, str] = {}
+    for n in nodes:
+        if isinstance(n, Let) and n.binding is not None and n.declared is None:
+            kind = _made(n.init) or _empty_vec(n.init)
+            if kind is not None and getattr(n.binding, "written", None) is None:
+                kinds[id(n.binding)] = kind
+    if not kinds:
+        return
+    first: dict[tuple[int, int], bool] = {}  # (variable, slot) -> given a reference first
+    calls = [n for n in nodes if isinstance(n, Method) and isinstance(n.recv, Local)]
+    for n in sorted(calls, key=lambda m: m.pos):
+        kind = kinds.get(id(n.recv.binding))
+        if kind is None or n.recv.borrowed:
+            continue
+        for index, slot in _SLOTS[kind].get(n.name, ()):
+            if index >= len(n.args):
+                continue
+            arg = n.args[index]
+            ref = references.certainly_reference(arg)
+            if not ref and not checker.owned(arg):
+                continue
+            key = (id(n.recv.binding), slot)
+            if key not in first:
+                first[key] = ref
+            elif first[key] != ref:
+                shown = show(resolve(arg.ty))
+                expected, found = (f"&{shown}", shown) if first[key] else (shown, f"&{shown}")
+                from pbpit.rust.interp.check_rules import expr_start
+
+                where = expr_start(arg)  # (`c.to_string()`: at `c`, `&num`: at `&`)
+                raise checker.fail(
+                    where, f"mismatched types: expected `{expected}`, found `{found}`"
+                )
+
+
+def _empty_vec(init: Any) -> str | None:
+    """`vec![]` (an empty literal of a `Vec`): "Vec"."""
+    from pbpit.rust.interp.nodes import ArrayLit
+
+    if isinstance(init, ArrayLit) and init.is_vec and not init.elems and not init.borrowed:
+        return "Vec"
+    return None
 
 
 def _walk(node: Any, found: list) -> None:

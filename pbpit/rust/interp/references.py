@@ -84,7 +84,10 @@ def mark_for_binding(loop: Any) -> None:
     iterable, binding = loop.iterable, loop.binding
     if binding is None or iterable is None:
         return
-    by_iter = isinstance(iterable, Method) and iterable.name == "iter" and not iterable.args
+    from pbpit.rust.interp.lower_pats import reference_items
+
+    # `v.iter()`, adapted by `skip`, `rev`, `filter`.. (`lower_pats.reference_items`)
+    by_iter = isinstance(iterable, Method) and reference_items(iterable)
     # `for x in v` of a parameter written `v: &Vec<T>` (or `&[T]`): each `x` a `&T` too
     by_ref_param = isinstance(iterable, Local) and certainly_reference(iterable)
     by_ref_param = by_ref_param and not iterable.binding.mut_ref
