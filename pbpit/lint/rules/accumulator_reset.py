@@ -152,8 +152,8 @@ def _field_penalty(name: str, meeting: Meeting, body: Node, fixes: Fixes) -> Hel
 
 
 def _summed_only(name: str, body: Node, fixes: Fixes) -> bool:
-    """Whether `body` reads `name` only as an operand of `+` or `-` (`name`, `name.clone()`),
-    or in a macro's arguments (a `println!`)."""
+    """Whether `body` reads `name` only as an operand of `+`, `-`, `*` or `/` (`name`,
+    `name.clone()`: a term, maybe scaled), or in a macro's arguments (a `println!`)."""
     root = name.split(".")[0]
     found = False
     for node in identifiers(body):
@@ -181,8 +181,8 @@ def _summed_only(name: str, body: Node, fixes: Fixes) -> bool:
         if parent is None or parent.type != "binary_expression":
             return False
         operator = parent.child_by_field_name("operator")
-        if operator is None or fixes.text(operator) not in ("+", "-"):
-            return False
+        if operator is None or fixes.text(operator) not in ("+", "-", "*", "/"):
+            return False  # (`sparsity.clone() * lambda` added to the loss: scaled, still a term)
         found = True
     return found
 
