@@ -9,7 +9,12 @@ array's or a `VecDeque`'s.
 - `states = next;` of an array `[Tensor<2>; 2]`: `next.map(|t| t.detach())` (array_of_states;
   `next.detach()` was written, which pbpit refused: no `detach` on an array);
 - `self.memory = next;` of a `VecDeque` field in the one method that sets it
-  (deque_in_method).
+  (deque_in_method);
+- `pairs = fresh;` of a `Vec<(Tensor<2>, Tensor<2>)>` of (h, c) pairs: each tensor of each pair,
+  `fresh.into_iter().map(|(t0, t1)| (t0.detach(), t1.detach())).collect()` (vec_of_pairs);
+- `hs = new_hs;` read after it in the pass (`hs.len()` printed): each tensor of `hs` detached in
+  place at the end of the pass, not words naming a push `hs.push(h.detach())` the program does not
+  have (read_after_carry).
 
 `lint --fix` writes the hand-written twin byte for byte; `run` shows the same edit, checked; the
 twin runs to its end, lints clean, and prints what the original printed before its panic."""
@@ -30,6 +35,8 @@ HERE = Path(__file__).parent / "collection_carry"
 CASES = [
     ("vec_of_layer_states.rs", "hs", "detach each tensor of `new_hs` where it is put in `hs`"),
     ("array_of_states.rs", "states", "detach each tensor of `next` where it is put in `states`"),
+    ("vec_of_pairs.rs", "pairs", "detach each tensor of `fresh` where it is put in `pairs`"),
+    ("read_after_carry.rs", "hs", "detach each tensor of `hs` at the end of each pass, in place"),
     (
         "deque_in_method.rs",
         "tagger.memory",

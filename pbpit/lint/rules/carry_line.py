@@ -119,7 +119,7 @@ def _carry(node: Node, block: Node, name: str, leaf: bool, fixes: Fixes) -> Carr
     if kind is not None:
         # `hs = new_hs;` of a `Vec` (an array, a `VecDeque`) of states: `.detach()` is each
         # tensor's, not the collection's.
-        return _collection_carry(node, right, kind, tail, fixes)
+        return _collection_carry(node, right, kind, tail, fixes, name)
     cloned = value.removesuffix(".clone()")
     width = _tuple_width(name, node, fixes) if is_name(name) and is_name(cloned) else None
     if width is not None:
@@ -158,7 +158,7 @@ def collection_kind(name: str, node: Node, fixes: Fixes) -> str | None:
         return None
     typed = re.compile(
         rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*(?:(?:std::collections::)?(Vec|VecDeque)"
-        rb"\s*<\s*Tensor\b|(\[)\s*Tensor\s*<[^<>]*>\s*;)"
+        rb"\s*<\s*\(?\s*Tensor\b|(\[)\s*Tensor\s*<[^<>]*>\s*;)"
     )
     found = typed.search(fixes.data)
     if found is not None:
@@ -190,7 +190,23 @@ def collection_kind(name: str, node: Node, fixes: Fixes) -> str | None:
     return None
 
 
-def _collection_carry(node: Node, right: Node, kind: str, tail: str, fixes: Fixes) -> Carry:
+def _pair_width(name: str, fixes: Fixes) -> int:
+    """How many tensors each element of the collection `name` is declared to hold: the tuple's
+    (`Vec<(Tensor<2>, Tensor<2>)>`: 2), else 1."""
+    field_ = re.escape(name.rsplit(".", 1)[-1].encode())
+    found = re.search(
+        rb"\b" + field_ + rb"\s*:\s*(?:std::collections::)?(?:Vec|VecDeque)\s*<\s*\(([^()]*)\)\s*>",
+        fixes.data,
+    )
+    if found is None:
+        return 1
+    parts = [p for p in re.split(rb",(?![^<>]*>)", found.group(1)) if p.strip()]
+    return len(parts) if all(p.strip().startswith(b"Tensor") for p in parts) else 1
+
+
+def _collection_carry(
+    node: Node, right: Node, kind: str, tail: str, fixes: Fixes, name: str = ""
+) -> Carry:
     """The carry of a collection of states, each tensor detached where it is put: an array
     literal's elements one by one (`[h0.detach(), h1.detach()]`), else the whole value mapped
     (`new_hs.into_iter().map(|h| h.detach()).collect()`, an array's `next.map(|h| h.detach())`,
@@ -208,15 +224,21 @@ def _collection_carry(node: Node, right: Node, kind: str, tail: str, fixes: Fixe
     value = fixes.text(right)
     if right.type not in ("identifier", "field_expression", "call_expression", "index_expression"):
         value = f"({value})"
+    arity = _pair_width(name, fixes)
+    each = f"|t| t{tail}"
+    if arity > 1:
+        # `Vec<(Tensor<2>, Tensor<2>)>` of (h, c) pairs: each tensor of each pair.
+        parts = [f"t{i}" for i in range(arity)]
+        each = f"|({', '.join(parts)})| ({', '.join(p + tail for p in parts)})"
     if kind == ARRAY:
-        mapped = f"{value}.map(|t| t{tail})"
+        mapped = f"{value}.map({each})"
     else:
         # (A `VecDeque` named: pbpit's checker takes a bare `collect()` for a `Vec`.)
         deque = "VecDeque" if re.search(rb"\buse\b[^;]*\bVecDeque\b", fixes.data) else (
             "std::collections::VecDeque"
         )
         into = f"::<{deque}<_>>" if kind == DEQUE else ""
-        mapped = f"{value}.into_iter().map(|t| t{tail}).collect{into}()"
+        mapped = f"{value}.into_iter().map({each}).collect{into}()"
     said = fixes.text(right).removesuffix(".clone()")
     said = said if all(is_name(part) for part in said.split(".")) else ""
     return Carry(line, said, [fixes.edit(right.start_byte, right.end_byte, mapped)], each=True)
