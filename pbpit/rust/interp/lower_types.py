@@ -124,6 +124,8 @@ class TypeLowering:
                 return Var()
             burn = burn_nn.lower_type(name, None)  # `Relu`, `MseLoss`: Burn's types
             if burn is not None and self.named_struct(name) is None:
+                if kind == "type_identifier":  # `opt: Optimizer` with no `use` of Burn: E0425
+                    unknown_names.refuse_type(self, node, name)
                 if name == burn_grad_accum.NAME:  # without its `<M>`: E0107
                     burn_grad_accum.refuse_bare(self, node, kind == "type_identifier")
                 if kind == "type_identifier":  # `ModuleOptimizer` without its `use`: E0425
