@@ -116,7 +116,7 @@ fn main() {
     println!("{} {} {}", x.squared(), n.pow(2), x.mul_add(2.0, 1.0));
 }
 """,
-        runs('2.25 81 4\n'),
+        runs("2.25 81 4\n"),
     ),
     "names_n09": (
         """\
@@ -132,7 +132,7 @@ fn main() {
     println!("{} {} {}", n + k, scale(f), i64::pow(2, 3));
 }
 """,
-        runs('9 1.5 8\n'),
+        runs("9 1.5 8\n"),
     ),
     "names_n10": (
         """\
@@ -140,6 +140,29 @@ fn main() {
     let count: usize = 17;
     let x: i32 = -4;
     println!("{} {}", count.is_power_of_two(), x.is_even());
+}
+""",
+        rejects("E0599"),
+    ),
+    "names_n11": (
+        """\
+fn train(steps: usize, opt: Optimizer) -> usize {
+    steps
+}
+
+fn main() {
+    println!("done");
+}
+""",
+        rejects("E0425"),
+    ),
+    "names_n12": (
+        """\
+fn main() {
+    let losses: Vec<f32> = vec![0.9, 0.5, 0.25];
+    let best = losses.iter().cloned().fold(f32::INFINITY, f32::min);
+    let lr = 0.1_f32;
+    println!("{} {}", best, lr.squared());
 }
 """,
         rejects("E0599"),

@@ -311,6 +311,118 @@ fn main() {
 """,
         rejects("E0277"),
     ),
+    "std_u08": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3, 4, 5];
+    let (small, big): (Vec<i32>, Vec<i32>) = v.iter().partition(|&&x| x < 3);
+    println!("{:?} {:?}", small, big);
+    let (a, b): (Vec<_>, Vec<_>) = v.iter().map(|x| x * 2).partition(|x| *x > 4);
+    println!("{:?} {:?}", a, b);
+    let (ev, od): (Vec<usize>, Vec<usize>) = (0..6usize).partition(|i| i % 2 == 0);
+    println!("{:?} {:?}", ev, od);
+    let parts = v.iter().fold((0, 0), |(s, c), x| (s + x, c + 1));
+    println!("{:?}", parts);
+    let (lo, hi) = v.split_at(2);
+    println!("{:?} {:?}", lo, hi);
+    let (names, ages): (Vec<&str>, Vec<u32>) = [("a", 1u32), ("b", 2)].into_iter().unzip();
+    println!("{:?} {:?}", names, ages);
+    let (xs, ys): (Vec<f64>, Vec<f64>) = v.iter().map(|&x| (x as f64, (x * x) as f64)).unzip();
+    println!("{:?} {:?}", xs, ys);
+}
+""",
+        runs(
+            "[1, 2] [3, 4, 5]\n"
+            "[6, 8, 10] [2, 4]\n"
+            "[0, 2, 4] [1, 3, 5]\n"
+            "(15, 5)\n"
+            "[1, 2] [3, 4, 5]\n"
+            '["a", "b"] [1, 2]\n'
+            "[1.0, 2.0, 3.0, 4.0, 5.0] [1.0, 4.0, 9.0, 16.0, 25.0]\n"
+        ),
+    ),
+    "std_u09": (
+        """\
+fn main() {
+    let data = vec![(1u8, 'a'), (2, 'b')];
+    let (nums, letters): (Vec<u8>, Vec<char>) = data.into_iter().unzip();
+    let (sq, cube): (Vec<u32>, Vec<u32>) = (1..=3u32).map(|n| (n * n, n * n * n)).unzip();
+    println!("{:?} {:?} {:?} {:?}", nums, letters, sq, cube);
+}
+""",
+        runs("[1, 2] ['a', 'b'] [1, 4, 9] [1, 8, 27]\n"),
+    ),
+    "std_p07": (
+        """\
+fn main() {
+    let mut table: Vec<(u32, String)> = Vec::new();
+    table.push((1, "x".to_string()));
+    table.push((2, "y".to_string()));
+    for (id, label) in table.iter_mut() {
+        *id *= 10;
+        label.insert(0, '#');
+    }
+    println!("{:?}", table);
+}
+""",
+        runs('[(10, "#x"), (20, "#y")]\n'),
+    ),
+    "std_p08": (
+        """\
+fn bump(scores: &mut [(String, f32)]) {
+    for (_, s) in scores.iter_mut() {
+        *s += 0.5;
+    }
+}
+
+fn main() {
+    let mut scores = vec![("a".to_string(), 1.0f32), ("b".to_string(), 2.0)];
+    bump(&mut scores);
+    println!("{:?}", scores);
+}
+""",
+        runs('[("a", 1.5), ("b", 2.5)]\n'),
+    ),
+    "std_h07": (
+        """\
+use std::collections::HashMap;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Coord {
+    row: i64,
+    col: i64,
+}
+
+fn main() {
+    let mut visits: HashMap<Coord, u32> = HashMap::new();
+    let path = [Coord { row: 0, col: 0 }, Coord { row: 0, col: 1 }, Coord { row: 0, col: 0 }];
+    for c in path.iter() {
+        *visits.entry(*c).or_insert(0) += 1;
+    }
+    let mut keys: Vec<&Coord> = visits.keys().collect();
+    keys.sort();
+    println!("{:?} {}", keys, visits[&Coord { row: 0, col: 0 }]);
+}
+""",
+        runs("[Coord { row: 0, col: 0 }, Coord { row: 0, col: 1 }] 2\n"),
+    ),
+    "std_h08": (
+        """\
+use std::collections::HashSet;
+
+#[derive(PartialEq, Eq, Hash, Debug)]
+struct Pair(String, u8);
+
+fn main() {
+    let mut set: HashSet<Pair> = HashSet::new();
+    set.insert(Pair("a".into(), 1));
+    let fresh = set.insert(Pair("a".into(), 1));
+    let other = set.insert(Pair("a".into(), 2));
+    println!("{} {} {}", fresh, other, set.len());
+}
+""",
+        runs("false true 2\n"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

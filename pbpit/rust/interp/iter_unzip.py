@@ -16,7 +16,18 @@ from typing import Any
 from pbpit.rust.interp import iterators
 from pbpit.rust.interp.builtins import Builtin, Code
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.nodes import Binary, Closure, Lit, Local, Method, TupleLit, Unary
+from pbpit.rust.interp.nodes import (
+    ArrayLit,
+    Binary,
+    Block,
+    Cast,
+    Closure,
+    Lit,
+    Local,
+    Method,
+    TupleLit,
+    Unary,
+)
 from pbpit.rust.interp.references import items_are_values
 from pbpit.rust.interp.types import TupleT, Ty, Var, Wrap, resolve, show, unify, vec
 
@@ -32,12 +43,16 @@ def _values(recv: Any) -> bool:
     if recv.name in ("cloned", "copied") and not recv.args:
         return True
     inner = recv.recv
+    if recv.name == "into_iter" and isinstance(inner, ArrayLit) and not inner.borrowed:
+        return all(_made_value(part) for part in inner.elems)
     ranged = type(resolve(getattr(inner, "ty", None))) is Wrap and resolve(inner.ty).kind == "Range"
     source = ranged or _values(inner)
     if recv.name == "enumerate":
         return source
     if recv.name == "map" and len(recv.args) == 1 and isinstance(recv.args[0], Closure):
         body = recv.args[0].body
+        while isinstance(body, Block) and body.tail is not None:  # `|&x| (..)`: its `let`s
+            body = body.tail
         if not isinstance(body, TupleLit):  # `.map(|w| w.len()).enumerate()`
             return source or _made_value(body)
         return source or all(_made_value(part) for part in body.elems)
@@ -51,6 +66,10 @@ def _made_value(e: Any) -> bool:
         return False
     if isinstance(e, Unary):
         return e.op == "*" or _made_value(e.operand)
+    if isinstance(e, TupleLit):
+        return all(_made_value(part) for part in e.elems)
+    if isinstance(e, Cast):
+        return True
     if isinstance(e, Binary):
         return e.op not in ("..", "..=")
     if isinstance(e, Method):
