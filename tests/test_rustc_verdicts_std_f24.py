@@ -423,6 +423,48 @@ fn main() {
 """,
         runs("false true 2\n"),
     ),
+    "std_p09": (
+        """\
+fn main() {
+    let mut hist = [(0usize, 0u64); 3];
+    for (i, (bucket, count)) in hist.iter_mut().enumerate() {
+        *bucket = i * 2;
+        *count += i as u64;
+    }
+    println!("{:?}", hist);
+}
+""",
+        runs("[(0, 0), (2, 1), (4, 2)]\n"),
+    ),
+    "std_p10": (
+        """\
+fn main() {
+    let mut rows: Vec<(f64, f64)> = vec![(1.0, 2.0), (3.0, 4.0)];
+    for (i, (x, y)) in rows.iter_mut().enumerate() {
+        *x += i as f64;
+        *y = *x * 2.0;
+        println!("{i}: {x} {y}");
+    }
+    for (_, (a, _)) in rows.iter_mut().enumerate() {
+        *a = -*a;
+    }
+    println!("{:?}", rows);
+}
+""",
+        runs("0: 1 2\n1: 4 8\n[(-1.0, 2.0), (-4.0, 8.0)]\n"),
+    ),
+    "std_p11": (
+        """\
+fn main() {
+    let mut rows = vec![(1, 2), (3, 4)];
+    for (i, (x, y)) in rows.iter_mut().enumerate() {
+        *x += i;
+        *y += rows.len();
+    }
+}
+""",
+        rejects("E0502"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

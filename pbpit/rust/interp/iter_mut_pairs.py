@@ -40,6 +40,16 @@ def _pair_names(lowerer: Any, pattern: Any) -> list[str | None] | None:
     return [lowerer.text(p) if p.type == "identifier" else None for p in parts]
 
 
+def _counted(lowerer: Any, pattern: Any) -> tuple[str, Any] | None:
+    """(the index's name, the pair's pattern) of `(i, (a, b))` or `(_, (a, b))`."""
+    if pattern.type != "tuple_pattern":
+        return None
+    parts = [c for c in pattern.children if c.is_named or c.type == "_"]
+    if len(parts) != 2 or parts[0].type not in ("identifier", "_"):
+        return None
+    return (lowerer.text(parts[0]) if parts[0].type == "identifier" else _HIDDEN), parts[1]
+
+
 def _pairs_type(text: str) -> bool:
     """`Vec<(A, B)>`, `[(A, B); N]`, `&mut Vec<(A, B)>`, `&mut [(A, B)]`."""
     text = "".join(text.split()).removeprefix("&mut")
@@ -87,6 +97,13 @@ def lower_for(lowerer: Any, node: Any) -> Any | None:
 
     value, pattern = node.child_by_field_name("value"), node.child_by_field_name("pattern")
     body_node = node.child_by_field_name("body")
+    index_name = _HIDDEN
+    if method_called(lowerer, value) == "enumerate":  # `for (i, (a, b)) in v.iter_mut()
+        value = receiver(value)  # .enumerate()`
+        counted = _counted(lowerer, pattern)
+        if counted is None:
+            return None
+        index_name, pattern = counted
     names = _pair_names(lowerer, pattern)
     recv = _recv(lowerer, value) if names is not None else None
     if recv is None or not _vec_of_pairs(lowerer, recv) or body_node.type != "block":
@@ -108,7 +125,7 @@ def lower_for(lowerer: Any, node: Any) -> Any | None:
     length = Method(pos, whole, "len", [], [])
     loop.iterable = RangeLit(pos, Lit(pos, "int", 0, None), length, False)
     saved = lowerer.open_scope()
-    index = lowerer.declare(_HIDDEN, False)
+    index = lowerer.declare(index_name, False)
     bindings = [index]
     for part, name in enumerate(names):
         if name is None:
