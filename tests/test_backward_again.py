@@ -8,6 +8,8 @@ twin does (`NAME.twin.rs`, written by hand: its stdout is the oracle), or all sa
   built again (`rebuild_the_chain`);
 - a loss each pass assigns, backpropagated again after the loop: the assignment again there
   (`kept_loss.rebuilt_after_loop`);
+- a closure that only backpropagates, called twice on the loss: the second call's gradients
+  are the first's (`kept_gradients.helper_calls`, `&loss` given);
 - a retry after the optimizer's step, inside the pass: the loss built again would read the
   stepped model, which lint does not write: words in every command (`words_withheld`)."""
 
@@ -30,6 +32,7 @@ CASES = {
     "logged_norm": "build `loss` again",
     "final_loss_again": "build `loss` again",
     "retry_after_step": None,
+    "closure_twice": '"replacement": "raw"',
 }
 
 

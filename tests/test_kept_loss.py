@@ -21,6 +21,8 @@ CASES = {
     "revisit_easiest_batch": ("best", "keep in `best`"),
     "hardest_again": ("worst", "keep in `worst`"),
     "stats_field_last": ("stats.latest", "keep in `stats.latest`"),
+    "struct_window": ("final_loss", "acc.sum.take()"),
+    "last_loss_whole_batch": ("last_loss", "compute `loss` again"),
 }
 
 

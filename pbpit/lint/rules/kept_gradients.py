@@ -55,7 +55,7 @@ def helper_calls(earlier: Backward, later: Backward, loss: str, fixes: Fixes) ->
         and n.start_byte >= holder.end_byte
         and (function := n.child_by_field_name("function")) is not None
         and fixes.text(function) == name
-        and _argument(n, fixes) in (loss, f"{loss}.clone()")
+        and _argument(n, fixes) in (loss, f"{loss}.clone()", f"&{loss}")
     ]
     return sorted(calls, key=lambda n: n.start_byte) if len(calls) == 2 else []
 

@@ -128,6 +128,13 @@ def _helps(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Help]:
             )
         ]
     again = _keep_the_input(meeting, kept, fixes)
+    if again and len(again) == 2:  # the pattern's binding and the lines: nothing kept changes
+        words = (
+            f"compute `{name}` again where it is backpropagated after the loop: it reads "
+            f"nothing of the pass but what is still in scope there, and a graph of its own "
+            f"uses the model as it is then (`{place}` then says only that a pass made one)"
+        )
+        return [Help(words, again)]
     words = (
         f"keep in `{place}` what `{name}` is computed from (the pass's input, as data) in place "
         f"of `{name}`, and compute `{name}` again from it where it is backpropagated: a graph "
@@ -168,21 +175,35 @@ def _keep_the_input(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit
         return []
     block = statement.parent
     body = _body_after(kept)
-    counters = _counters(kept.loop, fixes)
-    if block is None or body is None or not counters:
+    if block is None or body is None or not fixes.whole_lines(body.named_children[0]):
         return []
     chain = _chain(statement, block, fixes)
     bound = {n for s in chain for n in _bound(s, fixes)}
     read = {fixes.text(n) for s in chain for n in identifiers(_value(s))} - bound
-    keys = [c for c in counters if c in read]
+    keys = [c for c in _counters(kept.loop, fixes) if c in read]
     outside = read - set(keys)
-    if len(keys) != 1 or any(_declared_before(n, kept.loop, fixes) is None for n in outside):
+    if len(keys) > 1 or any(_declared_before(n, kept.loop, fixes) is None for n in outside):
         return []
+    receiver = meeting.later.receiver or name
+    bind = [n for n in identifiers(kept.pattern) if fixes.text(n) == receiver]
+    if len(bind) != 1:
+        return []
+    first = body.named_children[0]
+    again = "".join(fixes.copy_lines(s, [], fixes.indent_of(first)) for s in chain)
+    if receiver != name:
+        again += f"{fixes.indent_of(first)}let {receiver} = {name};{fixes.newline}"
+    start = fixes.line_start(first.start_point[0])
+    if not keys:
+        # Made of nothing the pass has of its own (the model and data outside the loop): the
+        # loss computed again where it is backpropagated, what is kept not read.
+        return [
+            fixes.edit(bind[0].start_byte, bind[0].end_byte, "_"),
+            fixes.edit(start, start, again),
+        ]
     key = keys[0]
     # The loss where it is kept, the pattern reading it back: the counter in its place.
     put = [n for n in identifiers(kept.kept) if fixes.text(n) == name]
-    bind = [n for n in identifiers(kept.pattern) if fixes.text(n) == name]
-    if len(put) != 1 or len(bind) != 1 or not fixes.whole_lines(body.named_children[0]):
+    if len(put) != 1:
         return []
     edits = [
         fixes.edit(put[0].start_byte, put[0].end_byte, key),
@@ -191,9 +212,6 @@ def _keep_the_input(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit
     typed = _typed(kept.place, kept.loop, fixes)
     if typed is not None:
         edits.append(fixes.edit(typed.start_byte, typed.end_byte, "usize"))
-    first = body.named_children[0]
-    again = "".join(fixes.copy_lines(s, [], fixes.indent_of(first)) for s in chain)
-    start = fixes.line_start(first.start_point[0])
     return [*edits, fixes.edit(start, start, again)]
 
 
