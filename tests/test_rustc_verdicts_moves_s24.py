@@ -1,13 +1,13 @@
 """Moves rustc rejects that pbpit ran (issue 26, session 24's fixer E), each class as rustc
-defines it, with look-alikes rustc accepts: a value a method or a block gives moved, then used
-(`heap.into_sorted_vec()`, `v.split_off(1)`, `s.to_uppercase()`, a trait method of `dyn T` or
-`T: Trait` written to return a value, `{ let k = f.clone(); if c { k } else { .. } }`; E0382);
-a tuple's or struct's field moved again (`pair.0` in a loop: E0382 "use of moved value:
-`pair.0`"); a field moved out through a reference (`let r = &h; let n = r.name;`, `match
-self.total { Some(t) => .. }` of `&self`/`&mut self`, `if let Some(n) = r.name`: E0507); a
-variable a reading closure borrows moved before or in the arguments of its last call
-(`f((t * w).sum())`: E0505). Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py`
-checks them again where rustc is on PATH)."""
+defines it, with look-alikes rustc accepts: a value a method, a block or a closure's call gives
+moved, then used (`heap.into_sorted_vec()`, `v.split_off(1)`, `s.to_uppercase()`, a trait
+method of `dyn T` or `T: Trait` written to return a value, `{ let k = f.clone(); if c { k } else
+{ .. } }`, `make()` of `let make = || base.clone();`; E0382); a tuple's or struct's field moved
+again (`pair.0` in a loop: E0382 "use of moved value: `pair.0`"); a field moved out through a
+reference (`let r = &h; let n = r.name;`, `match self.total { Some(t) => .. }` of
+`&self`/`&mut self`, `if let Some(n) = r.name`: E0507); a variable a reading closure borrows
+moved before or in the arguments of its last call (`f((t * w).sum())`: E0505). Verdicts recorded
+from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is on PATH)."""
 
 from __future__ import annotations
 
@@ -730,6 +730,78 @@ fn main() {
 }
 """,
         runs('2\n1\n'),
+    ),
+    "j01": (
+        """\
+fn main() {
+    let base = String::from("b");
+    let make = || base.clone();
+    let a = make();
+    let b = a;
+    println!("{} {}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "j02": (
+        """\
+fn main() {
+    let make = |n: usize| vec![0u8; n];
+    let a = make(2);
+    let b = a;
+    println!("{:?}", a);
+    println!("{:?}", b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "j03": (
+        """\
+fn main() {
+    let names = vec![String::from("a")];
+    let first = || &names[0];
+    let a = first();
+    let b = a;
+    println!("{} {}", a, b);
+}
+""",
+        runs('a a\n'),
+    ),
+    "j04": (
+        """\
+fn main() {
+    let make = |n: i32| { let s = format!("{}", n); if n > 0 { s } else { String::new() } };
+    for i in 0..2 {
+        let a = make(i);
+        let b = a;
+        println!("{} {}", b, a.len());
+    }
+}
+""",
+        rejects("E0382"),
+    ),
+    "j05": (
+        """\
+fn main() {
+    let make = |n: i32| n * 2;
+    let a = make(3);
+    let b = a;
+    println!("{} {}", a, b);
+}
+""",
+        runs('6 6\n'),
+    ),
+    "j06": (
+        """\
+fn main() {
+    let words = vec!["x", "y"];
+    let pick = |i: usize| words[i];
+    let a = pick(1);
+    let b = a;
+    println!("{} {}", a, b);
+}
+""",
+        runs('y y\n'),
     ),
 }
 

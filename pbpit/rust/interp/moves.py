@@ -175,6 +175,7 @@ class MoveCheck:
         # the uses that move a binding, in one function (a field moved out: the `Field`)
         self.moved: list[Local | Field] = []
         self.holding: set[int] = set()  # closures capturing a value not `Copy` by value
+        self.bound_closures: dict[Binding, Closure] = {}  # `let f = || ..;`: a call of `f` runs
         self.body: Block | None = None  # the function body walked
 
     def run(self) -> None:
@@ -497,6 +498,8 @@ class MoveCheck:
                 state = self.destructured(e.stmts, at, state)  # `let (a, _) = pair;`
                 if stmt.declared is None:  # `let y = r;`: no type to reborrow `r` as
                     state = self.move_ref(stmt.init, state)
+                if stmt.binding is not None and isinstance(stmt.init, Closure):
+                    self.bound_closures[stmt.binding] = stmt.init
                 if stmt.binding is not None and stmt.declared is None and self.made(stmt.init):
                     self.owned.add(stmt.binding)
                 if stmt.binding is not None and (_opaque_result(stmt.init) or _boxed(stmt)):

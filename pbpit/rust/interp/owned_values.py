@@ -102,6 +102,10 @@ def made(check: MoveCheck, e: Expr | None) -> bool:
         return arm_values.made(check, e)
     if isinstance(e, Block):  # `{ let kept = f.clone(); if c { kept } else { .. } }`: its tail
         return e.tail is not None and made(check, e.tail)
+    if isinstance(e, Call) and isinstance(e.callee, Local) and not e.callee.borrowed:
+        closure = check.bound_closures.get(e.callee.binding)  # `features()` of `|| feat.clone()`
+        body = closure.body if closure is not None else None
+        return body is not None and (made(check, body) or holds_values(check, body))
     if not isinstance(e, Method):
         return False
     ty = resolve(e.ty)
