@@ -1,11 +1,13 @@
-"""Accumulators a loop never resets (issue 24): losses pushed into a helper's `Vec` and summed
-whole every few passes (`pending.add(loss)`, `pending.total().backward()`), a penalty summed
-across passes and added to each pass's loss, a kept sample's loss read by the next epoch.
+"""Values a loop keeps across passes and never resets (issue 24): losses pushed into a helper's
+`Vec` and summed whole every few passes (`pending.add(loss)`, `pending.total().backward()`), a
+penalty summed across passes and added to each pass's loss, a sample's loss kept after the step
+for the next epoch (`hard.clear(); hard.push(per_sample.max())`), slots filled by
+`slots[j].get_or_insert_with(..)`, a `HashMap`'s tensors decayed through `values_mut()`.
 
 Each program of tests/accum24/ panics; beside it, `NAME.twin.rs` is the fix a careful user
 writes by hand. The oracle is that twin: the first fix each command prints as code, applied
-alone, runs and prints what the twin prints, digit for digit (`{:.5}` of the losses: equal
-text is equal training), and every command prints the same first code fix."""
+alone, runs and prints what the twin prints, digit for digit (equal text of the losses is equal
+training), and lint, run and audit print the same first code fix."""
 
 from __future__ import annotations
 
