@@ -11,6 +11,7 @@ from pbpit.rust.interp import (
     burn_nn,
     generic_impls,
     hashmap,
+    mut_ref_returns,
     phantom,
     rc_refcell,
     sets,
@@ -80,6 +81,7 @@ class TypeLowering:
                 return slices.slice_of(self.type(target.child_by_field_name("element")))
             inner = self.type(target)
             if any(c.type == "mutable_specifier" for c in node.children) and not shared(inner):
+                mut_ref_returns.refuse_conflict(self, node)  # its held result: E0499, E0503..
                 raise self.fail(node, f"`&mut {show(inner)}` ({MUT_REFERENCES})")
             return inner
         if kind == "unit_type":
