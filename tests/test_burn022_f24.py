@@ -173,3 +173,52 @@ def test_shape_new_and_a_shape_where_burn_takes_one(tmp_path):
     """
     status, out, err = run(tmp_path, source)
     assert (status, out) == (0, "6\n[3, 2] 20\ntrue\n"), err
+
+
+# burn-tensor 0.22's `Gradients` (`api/autodiff.rs`) has no public method: `grads.remove(&x)`
+# is rustc's E0599; the older dialect's `B::Gradients` (burn-autodiff `grads.rs`) takes an
+# `&AutodiffTensor<B>` primitive in `remove`/`get`/`register`: a `&Tensor<B, D>` is E0308.
+GRADS_022 = """\
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    let mut grads = (w.clone() * 3.0).sum().backward();
+    let taken = grads.METHOD(&w);
+    println!("{}", taken.is_some());
+}
+"""
+
+GRADS_OLD = """\
+use burn::backend::{Autodiff, NdArray};
+use burn::tensor::Tensor;
+
+type B = Autodiff<NdArray>;
+
+fn main() {
+    let device = Default::default();
+    let w = Tensor::<B, 1>::from_floats([1.0, 2.0], &device).require_grad();
+    let mut grads = (w.clone() * 3.0).sum().backward();
+    let taken = grads.METHOD(&w);
+    println!("{}", taken.is_some());
+}
+"""
+
+
+@pytest.mark.parametrize("method", ["remove", "get"])
+def test_a_method_of_gradients_is_rustcs_error(tmp_path, method):
+    status, out, err = run(tmp_path, GRADS_022.replace("METHOD", method))
+    assert status != 0 and out == ""
+    assert err.startswith(
+        f"error[E0599]: no method named `{method}` found for struct `Gradients`"
+    ), err
+    status, out, err = run(tmp_path, GRADS_OLD.replace("METHOD", method))
+    assert status != 0 and out == ""
+    assert err.startswith("error[E0308]: mismatched types"), err
+
+
+def test_the_tensors_own_grad_remove_runs(tmp_path):
+    source = GRADS_022.replace("grads.METHOD(&w)", "w.grad_remove(&mut grads)")
+    status, out, err = run(tmp_path, source)
+    assert (status, out) == (0, "true\n"), err

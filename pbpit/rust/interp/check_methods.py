@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import (
+    burn_grads_methods,
     burn_nn,
     burn_results,
     burn_tensor_api,
@@ -181,6 +182,7 @@ class MethodRules:
             if iterator(recv):  # `v.iter().mean()`: no iterator of std has it
                 iterator_names.refuse_unknown(self, e, recv)
             missing_number_methods.refuse_method(self, e, recv)  # `x.sqrt()` of `x: i32`
+            burn_grads_methods.refuse_method(self, e, recv)  # `grads.remove(&x)`: E0599
             number_names.refuse_method(self, e, recv)  # `x.square()` of `x: f64`: E0599
             option_api.refuse(self, e, recv)  # `o.sqrt()` of `o: Option<f32>`: E0599
             raise self.fail(e.pos, f"the method `{e.name}` on `{show(recv)}`")
