@@ -548,5 +548,11 @@ def shared(ty: Ty) -> bool:
     if type(ty) is Wrap:
         return ty.kind in _SHARED_WRAPS
     # an optimizer, a gradients accumulator; Burn's `Gradients` (`grad_remove(&mut grads)`
-    # changes the one store)
-    return type(ty) is Named and ty.name in ("Optimizer", "GradientsAccumulator", "Gradients")
+    # changes the one store); a learning-rate scheduler (burn_lr.py)
+    return type(ty) is Named and ty.name in (
+        "Optimizer",
+        "GradientsAccumulator",
+        "Gradients",
+        "ModuleLrScheduler",
+        "ConstantLr",
+    )
