@@ -192,3 +192,90 @@ def test_a_scheduler_rate_steps_the_optimizer_as_the_number(tmp_path):
     by_numbers = run(tmp_path, TRAINED_BY_NUMBERS)
     assert by_scheduler[0] == 0 and by_scheduler[2] == "", by_scheduler
     assert by_scheduler[1] == by_numbers[1] and "2 lr=0.125" in by_scheduler[1]
+
+
+# A scheduler held in a struct and stepped in `&mut self`, one given `&mut` to a helper, and
+# `init`'s `Err` matched; the expected lines are what rustc 1.95's build of `HELD_TWIN` printed.
+HELD = """\
+use burn::lr_scheduler::module_lr_scheduler::ModuleLrScheduler;
+use burn::lr_scheduler::step::StepLrSchedulerConfig;
+use burn::lr_scheduler::linear::LinearLrSchedulerConfig;
+
+struct Trainer {
+    sched: ModuleLrScheduler,
+    history: Vec<f64>,
+}
+
+impl Trainer {
+    fn tick(&mut self) -> f64 {
+        let lr = self.sched.step().base();
+        self.history.push(lr);
+        lr
+    }
+}
+
+fn drive(s: &mut ModuleLrScheduler, n: usize) -> Vec<f64> {
+    (0..n).map(|_| s.step().base()).collect()
+}
+
+fn main() {
+    let sched = StepLrSchedulerConfig::new(1.0, 3).with_gamma(0.5).init().unwrap();
+    let mut t = Trainer { sched, history: Vec::new() };
+    for _ in 0..7 {
+        t.tick();
+    }
+    println!("{:?}", t.history);
+    let mut lin = LinearLrSchedulerConfig::new(0.2, 0.05, 3).init().expect("valid");
+    println!("{:?}", drive(&mut lin, 5));
+    let bad = LinearLrSchedulerConfig::new(0.2, 1.5, 3).init();
+    match bad {
+        Ok(_) => println!("ok"),
+        Err(msg) => println!("error: {msg}"),
+    }
+}
+"""
+
+HELD_TWIN = """\
+fn main() {
+    let mut h = Vec::new();
+    let mut idx: i32 = -1;
+    for _ in 0..7 {
+        idx += 1;
+        h.push(1.0f64 * 0.5f64.powi((idx as usize / 3) as i32));
+    }
+    println!("{:?}", h);
+    let step = (0.05f64 - 0.2) / 3usize as f64;
+    let mut rem = 3usize + 1;
+    let mut v = Vec::new();
+    for _ in 0..5 {
+        rem -= (rem != 0) as usize;
+        v.push(0.05f64 - step * rem as f64);
+    }
+    println!("{:?}", v);
+    println!("error: Final learning rate must be at least 0 and at most 1");
+}
+"""
+
+HELD_STDOUT = """\
+[1.0, 1.0, 1.0, 0.5, 0.5, 0.5, 0.25]
+[0.2, 0.15000000000000002, 0.1, 0.05, 0.05]
+error: Final learning rate must be at least 0 and at most 1
+"""
+
+
+def test_a_scheduler_held_in_a_struct_and_lent_to_a_helper(tmp_path):
+    assert run(tmp_path, HELD) == (0, HELD_STDOUT, "")
+
+
+@pytest.mark.slow
+def test_the_held_twin_prints_what_is_recorded(tmp_path):
+    try:
+        rustc = find_rustc()
+    except Refused as refused:
+        pytest.skip(str(refused))
+    (tmp_path / "twin.rs").write_text(HELD_TWIN)
+    subprocess.run(
+        [str(rustc), "--edition", "2021", "twin.rs", "-o", "twin"], cwd=tmp_path, check=True
+    )
+    done = subprocess.run([str(tmp_path / "twin")], capture_output=True, text=True, check=True)
+    assert done.stdout == HELD_STDOUT
