@@ -89,6 +89,12 @@ class _Effects:
             pushed = arguments[-1]
             given = call.child_by_field_id(_FIELD.arguments)
             last = given.named_children[-1] if given and given.named_child_count else None
+            if self._extends_by_parts(name_node, pushed, last):
+                # `losses.extend([a, b])`: each element pushed as a tensor of its own.
+                for _, part in pushed.parts or ():
+                    held = self._pushed(place, held, part)
+                self.state.values[place] = held
+                return _DATA
             if (
                 pushed.requirement == Requirement.GRAD_IN_BACKWARD
                 and last is not None
@@ -102,6 +108,16 @@ class _Effects:
             if len(arguments) == 2 and name_node is not None and self.text(name_node) == "insert":
                 self._note_insert(call, pushed)
         return _DATA
+
+    def _extends_by_parts(self, name_node, pushed: Value, last) -> bool:
+        """Whether a call is `extend` of an array or `vec!` literal of tensors (its parts by
+        index), whose elements the collection holds one by one."""
+        if name_node is None or self.text(name_node) != "extend" or last is None:
+            return False
+        if last.type not in ("array_expression", "macro_invocation"):
+            return False
+        parts = pushed.parts or ()
+        return bool(parts) and all(key.startswith("[") for key, _ in parts)
 
     def _empty_effect(self, call, receiver_node, name_node, receiver, arguments):
         place = self._place(receiver_node)
@@ -139,6 +155,15 @@ class _Effects:
         return None
 
     def _adapt_effect(self, call, receiver_node, name_node, receiver, arguments):
+        parts = receiver.parts or ()
+        if (
+            not arguments
+            and name_node is not None
+            and self.text(name_node) in ("collect", "cloned")
+            and parts
+            and all(key.startswith("[") for key, _ in parts)
+        ):
+            return receiver  # `[a, b].into_iter().collect()`: the same elements, one by one
         if receiver.shared is not None:
             return replace(_op([receiver, *arguments]), shared=receiver.shared)
         tracked = [v for v in (receiver, *arguments) if v.requirement != Requirement.NONE]
