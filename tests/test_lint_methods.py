@@ -128,6 +128,8 @@ ADDED = {
     **{n: (methods.FIRST,) for n in ("first", "next")},
     # `xs.last()` of a `Vec` kept across passes: what the latest pass that pushed put.
     "last": (methods.LAST,),
+    # `for loss in losses.values()` of a map: its elements, one a pass (as `iter()`).
+    **{n: (methods.ITERATE,) for n in ("values", "values_mut", "into_values")},
 }
 
 
