@@ -20,6 +20,7 @@ import pytest
 from pbpit_process import pbpit_main, pbpit_run
 
 from pbpit.diagnose.fix_check import applied
+from pbpit.diagnostics.model import Edit
 from pbpit.lint.tree import lint_paths
 
 HERE = Path(__file__).parent / "loss_collections_a24"
@@ -55,6 +56,9 @@ def _runs_as_twin(tmp_path: Path, name: str, edits) -> None:
         ("book_struct.rs", "s", 12),
         # a helper's `vec![..]` of two losses walked at once, each stepped in the loop
         ("helper_vec_steps.rs", "h", 7),
+        # a `Vec` filled by `extend([mse, reg])`, or collected from the array
+        ("vec_extend.rs", "pred", 12),
+        ("vec_collect.rs", "pred", 12),
     ],
 )
 def test_losses_walked_from_a_collection_are_shared_and_added_after_the_loop(
@@ -95,3 +99,16 @@ def test_rates_of_an_optimizer_that_is_no_plain_sgd_are_said_in_words():
     (words,) = [h for h in finding.helps if "other rates" in h.message]
     assert not words.edits
     assert "`lr` for `main_loss`, `lr * 0.5` for `aux_loss`" in words.message
+
+
+def test_a_run_writes_the_sum_of_the_passes_losses_where_lint_does_not_see_them(tmp_path):
+    # `std::iter::once(mse).chain(std::iter::once(reg)).collect()`: lint reads no walk of it;
+    # the run's diagnosis (`from_trace`) writes the same fix, checked by running it.
+    name = "vec_chain.rs"
+    ran = json.loads(pbpit_main("run", "--json", str(HERE / name)).stdout)
+    (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
+    assert error["rule"] == "shared-intermediate" and "`pred`" in error["message"]
+    (added,) = [h for h in error["help"] if h["message"].startswith("add the losses of the loop")]
+    assert added["checked"]["verdict"] == "runs"
+    edits = [Edit(**e) for e in added["edits"]]
+    _runs_as_twin(tmp_path, name, edits)

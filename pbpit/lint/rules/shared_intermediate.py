@@ -28,7 +28,7 @@ from pbpit.lint.rules.shared_branch import (
     run_backward_apart,
 )
 from pbpit.lint.rules.shared_each_loss import each_loss_fixes, trace_each_loss_helps
-from pbpit.lint.rules.shared_passes import add_over_passes
+from pbpit.lint.rules.shared_passes import add_over_passes, trace_add_over_passes
 from pbpit.lint.rules.shared_rates import is_rated_help
 from pbpit.lint.rules.shared_recompute import (
     probe_help,
@@ -174,6 +174,10 @@ fn main() {
                 # Losses all made before the loop that walks them (`for loss in losses`): their
                 # sum first, each made anew would still be made before the first step.
                 over = add_over_passes(meeting, fixes, walked_only=bool(each))
+                if over is not None and each and not any(map(is_snapshot_help, each)):
+                    # Losses of one forward a loop walks: their sum is the fix; each made
+                    # anew would run the forward again for each, to the same gradients.
+                    each = []
                 helps = [over] if over is not None else helps
                 helps += each
                 if any(map(is_snapshot_help, each)):  # added, it would still be compared
@@ -231,7 +235,13 @@ fn main() {
             # Not one backward run by each pass, nor two stepping one module (each loss then
             # trains the one model).
             helps.append(detach_in_first_loss_help(name, []))
-        helps += trace_each_loss_helps(trace)  # one backward a pass: each loss its own forward
+        each = trace_each_loss_helps(trace)  # one backward a pass: each loss its own forward
+        over = trace_add_over_passes(trace, walked_only=bool(each))  # or the passes' added
+        if over is not None:
+            helps[0] = over
+            if each and not any(map(is_snapshot_help, each)):
+                each = []  # losses of one forward the loop walks: their sum, as lint says
+        helps += each
         message = shared_message(name)
         if lines[0] is not None and lines[0] == lines[1]:
             message = per_pass_message(name)  # one backward statement, each pass's own loss

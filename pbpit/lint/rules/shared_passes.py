@@ -13,12 +13,16 @@ the loop."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, ancestors, identifiers, indent, is_name
 from pbpit.lint.loss_walks import popped_name
 from pbpit.lint.rule import Meeting
-from pbpit.rust.syntax import Node
+from pbpit.rust.syntax import Node, RustReadError, descendants, read_rust
+
+if TYPE_CHECKING:
+    from pbpit.diagnose.from_trace import TraceFinding
 
 _STEPPED = re.compile(r"\.(?:step|accumulate)\(")
 """What may read the gradients moved after the loop: an optimizer's step, a
@@ -51,6 +55,39 @@ def add_over_passes(meeting: Meeting, fixes: Fixes, walked_only: bool = False) -
         return None
     losses, edits = found
     return add_over_passes_help(loss, losses, edits)
+
+
+def trace_add_over_passes(trace: TraceFinding, walked_only: bool = False) -> Help | None:
+    """For a hazard a run found and lint did not (`shared-intermediate`'s `from_trace`): one
+    backward statement run by two passes of a loop, each on its own loss, the losses added
+    after the loop as `add_over_passes` writes them (`walked_only` as there); None where that
+    cannot be written."""
+    first, second = trace.backwards
+    result = trace.result
+    if first is None or second is None or first.line is None or first.line != second.line:
+        return None
+    if result.crate is not None:
+        return None
+    try:
+        source = read_rust(result.source)
+    except RustReadError:
+        return None
+    fixes = Fixes(source)
+    calls = [
+        n
+        for n in descendants(source.root)
+        if n.type == "call_expression"
+        and n.start_point[0] + 1 == first.line
+        and fixes.text(n).endswith(".backward()")
+    ]
+    function = calls[0].child_by_field_name("function") if len(calls) == 1 else None
+    name = function.child_by_field_name("field") if function is not None else None
+    receiver = function.child_by_field_name("value") if function is not None else None
+    if name is None or receiver is None or not is_name(fixes.text(receiver)):
+        return None
+    loss = fixes.text(receiver)
+    found = _written(loss, (name.start_byte, calls[0].end_byte), None, fixes, walked_only)
+    return add_over_passes_help(loss, *found) if found is not None else None
 
 
 def _written(

@@ -1,0 +1,42 @@
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{GradientsAccumulator, GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+#[derive(Module, Debug)]
+struct Net {
+    fc: Linear,
+    head: Linear,
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(11);
+    let mut net = Net {
+        fc: LinearConfig::new(2, 3).init(&device),
+        head: LinearConfig::new(3, 1).init(&device),
+    };
+    let mut optim = SgdConfig::new().init();
+    let x = Tensor::<2>::from_floats([[0.2, 0.4], [0.6, -0.1], [0.9, 0.3]], &device);
+    let y = Tensor::<2>::from_floats([[0.5], [0.1], [0.8]], &device);
+    for step in 0..3 {
+        let pred = net.head.forward(net.fc.forward(x.clone()).tanh());
+        let mse = (pred.clone() - y.clone()).powf_scalar(2.0).mean();
+        let reg = pred.abs().mean() * 0.1;
+        let losses: Vec<Tensor<1>> = std::iter::once(mse).chain(std::iter::once(reg)).collect();
+        let mut accum = GradientsAccumulator::new();
+        let mut total: Option<Tensor<1>> = None;
+        for loss in losses.iter() {
+            println!("step {step}: {}", loss.clone().into_scalar::<f32>());
+            total = Some(match total {
+                Some(t) => t + loss.clone(),
+                None => loss.clone(),
+            });
+        }
+        accum.accumulate(&net, GradientsParams::from_grads(total.unwrap().backward(), &net));
+        net = optim.step(0.1, net, accum.grads());
+    }
+}
