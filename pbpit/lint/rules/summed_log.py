@@ -57,7 +57,9 @@ def summed_log(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     summed = _backpropagated(meeting, body, fixes)
     if summed is None or "forward" in fixes.text(summed) or _emptied(name, body, fixes):
         return None
-    if not _read_whole(holder, field, summed, fixes):
+    if not _read_whole(holder, field, summed, fixes) and not _summed_by_walk(
+        name, meeting, body, fixes
+    ):
         return None
     if (
         clear_beside(name, loop, fixes)
@@ -98,6 +100,29 @@ def _backpropagated(meeting: Meeting, body: Node, fixes: Fixes) -> Node | None:
         if re.sub(r"^mut\s+", "", fixes.text(pattern)) == name:
             found = node.child_by_field_name("value")
     return found
+
+
+def _summed_by_walk(name: str, meeting: Meeting, body: Node, fixes: Fixes) -> bool:
+    """Whether a `for` of the loop's body before its backward walks `name` whole and adds each
+    element to the binding the backward backpropagates (`for l in log.losses.iter() { total =
+    total + l.clone(); }`)."""
+    call = fixes.call_at(meeting.earlier.span)
+    function = call.child_by_field_name("function") if call is not None else None
+    receiver = function.child_by_field_name("value") if function is not None else None
+    if call is None or receiver is None or receiver.type != "identifier":
+        return False
+    total = re.escape(fixes.text(receiver))
+    for node in descendants(body):
+        if node.type != "for_expression" or node.start_byte >= call.start_byte:
+            continue
+        value, inner = node.child_by_field_name("value"), node.child_by_field_name("body")
+        if value is None or inner is None or not _whole(name, fixes.text(value)):
+            continue
+        if re.search(rf"\b{total}\s*=\s*{total}\b", fixes.text(inner)) and "forward" not in (
+            fixes.text(inner)
+        ):
+            return True
+    return False
 
 
 def _read_whole(holder: str, field: str, body: Node, fixes: Fixes) -> bool:
