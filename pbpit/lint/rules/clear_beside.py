@@ -82,7 +82,10 @@ def walked_field(use: Read | None, definition: Definition, meeting: Meeting, fix
                 if (
                     holder.split(".")[0] in entry
                     and is_name(field)
-                    and _pushed_into(name, definition, body, fixes)
+                    and (
+                        _pushed_into(name, definition, body, fixes)
+                        or _put_by_method(name, body, fixes)
+                    )
                 ):
                     return name
                 return None
@@ -174,6 +177,24 @@ def _self_pushes(body: Node, fixes: Fixes) -> list[tuple[Node, str, Node]]:
         if said.startswith("self.") and is_name(said[5:]):
             found.append((call, said[5:], arguments))
     return found
+
+
+def _put_by_method(name: str, body: Node, fixes: Fixes) -> bool:
+    """Whether a method the pass calls on the holder of the field `name` pushes into that
+    field (`pending.add(loss)`, whose body is `self.losses.push(loss)`)."""
+    holder, _, field = name.rpartition(".")
+    called = set(_called_on(holder, body, fixes))
+    push = re.compile(rf"\bself\s*\.\s*{re.escape(field)}\s*\.\s*push(?:_back)?\s*\(")
+    for owner, fields in _structs(fixes).items():
+        if field not in fields:
+            continue
+        for function in _methods_of(owner, fixes):
+            label = function.child_by_field_name("name")
+            if label is not None and fixes.text(label) in called and push.search(
+                fixes.text(function)
+            ):
+                return True
+    return False
 
 
 def _pushed_into(name: str, definition: Definition, body: Node, fixes: Fixes) -> bool:
