@@ -215,6 +215,9 @@ fn main() {
             carrier = loss.first_read(definition, within, meeting.in_pass, set(entry))
             use = carrier or use
             name = use.name if use is not None else name
+            if carrier is not None and carrier.name not in entry:
+                # A walk's element (`l` of `for l in log.losses.iter()`): the field walked.
+                name = walked_field(use, definition, meeting, fixes) or name
             kept = None
             if carrier is None:
                 # Read through no name in scope as the loop starts (`for old in bank.stored()`):
