@@ -23,6 +23,7 @@ CASES = {
     "stats_field_last": ("stats.latest", "keep in `stats.latest`"),
     "struct_window": ("final_loss", "acc.sum.take()"),
     "last_loss_whole_batch": ("last_loss", "compute `loss` again"),
+    "history_last": ("history", "compute `loss` again"),
 }
 
 

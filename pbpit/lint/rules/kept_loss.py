@@ -29,7 +29,11 @@ from pbpit.lint.rules.kept_again import _matched
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node, descendants
 
-_PLACE = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*?)(?:\s*\.\s*(?:take|clone)\(\s*\))?")
+_PLACE = re.compile(
+    r"&?\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*?)"
+    r"(?:\s*\.\s*(?:take|clone|last|first|pop|pop_back|cloned|as_ref)\(\s*\))*"
+)
+_PUSHES = ("push", "push_back", "insert")
 _LOOPS = ("for_expression", "while_expression", "loop_expression")
 
 
@@ -256,6 +260,21 @@ def _kept_at(place: str, name: str, loop: Node, fixes: Fixes) -> Node | None:
     loss))`), or None."""
     found = []
     for node in descendants(loop):
+        if node.type == "call_expression":  # `history.push(loss)`: put in a collection
+            function = node.child_by_field_name("function")
+            arguments = node.child_by_field_name("arguments")
+            receiver = function.child_by_field_name("value") if function is not None else None
+            method = function.child_by_field_name("field") if function is not None else None
+            if (
+                receiver is not None
+                and method is not None
+                and arguments is not None
+                and fixes.text(method) in _PUSHES
+                and "".join(fixes.text(receiver).split()) == place
+                and any(fixes.text(n) == name for n in identifiers(arguments))
+            ):
+                found.append(arguments)
+            continue
         if node.type != "assignment_expression":
             continue
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
