@@ -85,13 +85,23 @@ def test_run_explain_and_lint_name_the_same_rule_and_binding_for_a_map_of_losses
         assert "`pred`" in message and "before the loop" not in message
 
 
-@pytest.mark.parametrize("name", ["rates_interleaved.rs", "rates_fields.rs"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "rates_interleaved.rs",
+        "rates_fields.rs",
+        # a second SGD for the second loss: it goes with its step (rustc could not type it)
+        "rates_two_optimizers.rs",
+    ],
+)
 def test_two_losses_at_their_own_sgd_rates_are_added_keeping_each_rate(name, tmp_path):
     finding = _finding(name)
     assert finding.rule == "shared-intermediate"
     (rated,) = [h for h in finding.helps if "keeping each one's learning rate" in h.message]
     assert rated.edits and finding.helps[0] is rated
     _runs_as_twin(tmp_path, name, rated.edits)
+    # rustc infers an optimizer's type from its step: one left without it is E0282
+    assert "sgd_aux" not in applied((HERE / name).read_text(encoding="utf-8"), rated.edits)
 
 
 def test_rates_of_an_optimizer_that_is_no_plain_sgd_are_said_in_words():

@@ -21,20 +21,23 @@ _OTHER_SGD = re.compile(r"\.with_(?:momentum|weight_decay|gradient_clipping)\b")
 
 def step_rates(
     step_a: Node, step_b: Node, grads_a: str, grads_b: str, fixes: Fixes
-) -> tuple[str, str, str] | None:
-    """`(optimizer, rate_a, rate_b)` of two step statements that differ only by their
-    learning rate (the first argument of `.step(`) and the gradients they step (`grads_a`,
-    `grads_b`); None for any other pair (or for equal rates)."""
+) -> tuple[tuple[str, str], str, str] | None:
+    """`((optimizer_a, optimizer_b), rate_a, rate_b)` of two step statements that differ only
+    by their learning rate (the first argument of `.step(`), the gradients they step
+    (`grads_a`, `grads_b`) and perhaps the optimizer (one each: `opt_rec`, `opt_pen`); None
+    for any other pair (or for equal rates of one optimizer)."""
     call_a, call_b = _step_call(step_a, fixes), _step_call(step_b, fixes)
     if call_a is None or call_b is None:
         return None
     (optimizer, rate_a, at_a), (other, rate_b, at_b) = call_a, call_b
-    if optimizer != other or rate_a == rate_b:
+    if rate_a == rate_b:
         return None
     text_a = _without(fixes.text(step_a), at_a, step_a.start_byte)
     text_b = _without(fixes.text(step_b), at_b, step_b.start_byte)
     text_b = re.sub(rf"\b{re.escape(grads_b)}\b", grads_a, text_b)
-    return (optimizer, rate_a, rate_b) if text_a == text_b else None
+    if other != optimizer:
+        text_b = re.sub(rf"(?<![\w.]){re.escape(other)}(?=\s*\.step\()", optimizer, text_b)
+    return ((optimizer, other), rate_a, rate_b) if text_a == text_b else None
 
 
 def plain_sgd(optimizer: str, fixes: Fixes) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from pbpit.diagnostics.model import Edit, Help
-from pbpit.lint.fixes import Fixes, identifiers, is_name
+from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
 from pbpit.lint.rules.shared_rates import plain_sgd, rated_help, scaled_sum, step_rates
 from pbpit.lint.values import Backward
 from pbpit.rust.syntax import Node
@@ -404,17 +404,45 @@ def rated_sum(
     after = siblings[siblings.index(step_b) + 1 :]
     if any(names(s, bound_a, fixes) or names(s, bound_b, fixes) for s in after):
         return None
-    optimizer, rate_a, rate_b = rates
-    sgd = plain_sgd(optimizer, fixes) and fixes.whole_lines(step_b)
+    optimizers, rate_a, rate_b = rates
+    sgd = all(plain_sgd(o, fixes) for o in optimizers) and fixes.whole_lines(step_b)
+    # A second optimizer that only the second step uses goes with it (left, rustc could not
+    # infer its type); one used elsewhere keeps the rates in words.
+    unused = [] if optimizers[0] == optimizers[1] else _only_for(optimizers[1], step_b, fixes)
     edits = []
-    if sgd:
+    if sgd and unused is not None:
         summed = scaled_sum(a, b, rate_a, rate_b)
         edits = [
             fixes.edit(first_call.start_byte, first_call.end_byte, summed),
             delete_lines(second_statement, fixes),
             delete_lines(step_b, fixes),
+            *[delete_lines(s, fixes) for s in unused],
         ]
+    sgd = sgd and unused is not None
     return rated_help(a, b, (rate_a, rate_b), edits, sgd)
+
+
+def _only_for(name: str, step: Node, fixes: Fixes) -> list[Node] | None:
+    """The `let [mut] name = ..;` of the block around `step` when nothing but it and `step`
+    names `name` in the function; None otherwise."""
+    function = next(
+        (n for n in reversed(ancestors(fixes.source.root, step)) if n.type == "function_item"),
+        None,
+    )
+    if function is None:
+        return None
+    named = [n for n in identifiers(function) if fixes.text(n) == name]
+    lets = [
+        s
+        for n in named
+        if (s := fixes.parent(fixes.parent(n) or n)) is not None and s.type == "let_declaration"
+    ]
+    lets += [s for n in named if (s := fixes.parent(n)) is not None and s.type == "let_declaration"]
+    lets = list({s.id: s for s in lets}.values())
+    inside = [n for n in named if step.start_byte <= n.start_byte < step.end_byte]
+    if len(lets) != 1 or len(named) != len(inside) + 1 or not fixes.whole_lines(lets[0]):
+        return None
+    return lets
 
 
 def _in_one_block(
