@@ -12,6 +12,8 @@ array's or a `VecDeque`'s.
   (deque_in_method);
 - `pairs = fresh;` of a `Vec<(Tensor<2>, Tensor<2>)>` of (h, c) pairs: each tensor of each pair,
   `fresh.into_iter().map(|(t0, t1)| (t0.detach(), t1.detach())).collect()` (vec_of_pairs);
+- `state = (new_hs, state.1 + 1);` of a `(Vec<Tensor<2>>, usize)`: the `Vec`'s tensors mapped
+  in the tuple, the counter kept (tuple_with_vec; `new_hs.detach()` was refused);
 - `hs = new_hs;` read after it in the pass (`hs.len()` printed): each tensor of `hs` detached in
   place at the end of the pass, not words naming a push `hs.push(h.detach())` the program does not
   have (read_after_carry).
@@ -36,6 +38,7 @@ CASES = [
     ("vec_of_layer_states.rs", "hs", "detach each tensor of `new_hs` where it is put in `hs`"),
     ("array_of_states.rs", "states", "detach each tensor of `next` where it is put in `states`"),
     ("vec_of_pairs.rs", "pairs", "detach each tensor of `fresh` where it is put in `pairs`"),
+    ("tuple_with_vec.rs", "state", "detach the tensors `state` holds at the end of each pass"),
     ("read_after_carry.rs", "hs", "detach each tensor of `hs` at the end of each pass, in place"),
     (
         "deque_in_method.rs",

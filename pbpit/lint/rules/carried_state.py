@@ -30,6 +30,7 @@ from pbpit.lint.rules.carry_line import (
     collection_kind,
     detach_at_carry,
     detach_in_method,
+    tuple_of_collections,
 )
 from pbpit.lint.rules.lent_state import detach_where_lent
 from pbpit.lint.rules.literal_fields import (
@@ -366,6 +367,10 @@ def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
     edits = []
     for node in assignments(name, body, fixes):
         right = node.child_by_field_name("right")
+        collections = tuple_of_collections(right, leaf, fixes, name) if right is not None else None
+        if collections is not None:
+            edits += collections  # `state = (new_hs, state.1 + 1)`: each `Vec`'s tensors mapped
+            continue
         if right is not None and right.type in ("struct_expression", "tuple_expression"):
             # `state = LstmState { h: next.h.detach(), c: next.c }`, `state = (h.detach(),
             # c)`: each tensor field or element detached where the literal puts it.

@@ -244,6 +244,59 @@ def _collection_carry(
     return Carry(line, said, [fixes.edit(right.start_byte, right.end_byte, mapped)], each=True)
 
 
+def _declared_parts(name: str, fixes: Fixes) -> list[str]:
+    """The types a tuple `name` (or the field it ends with) is declared with (`state: (Vec<
+    Tensor<2>>, usize)`: `Vec<Tensor<2>>`, `usize`), spaces removed; [] when not declared so."""
+    field_ = re.escape(name.rsplit(".", 1)[-1].encode())
+    found = re.search(rb"\b" + field_ + rb"\s*:\s*\(", fixes.data)
+    if found is None:
+        return []
+    depth, start, parts = 0, found.end(), []
+    for at in range(found.end(), len(fixes.data)):
+        char = fixes.data[at : at + 1]
+        if char in (b"(", b"<", b"["):
+            depth += 1
+        elif char in (b">", b"]") or (char == b")" and depth > 0):
+            depth -= 1
+        elif char == b")" or (char == b"," and depth == 0):
+            parts.append(re.sub(rb"\s+", b"", fixes.data[start:at]).decode())
+            start = at + 1
+            if char == b")":
+                break
+    return [p for p in parts if p]
+
+
+def tuple_of_collections(
+    right: Node, leaf: bool, fixes: Fixes, name: str = ""
+) -> list[Edit] | None:
+    """The edits detaching a tuple literal put in the state (`state = (new_hs, state.1 + 1);`)
+    where some element is a collection of tensors the pass made (`let mut new_hs =
+    Vec::new();`): each such collection's tensors mapped (`new_hs.into_iter().map(|t|
+    t.detach()).collect()`), each tensor element detached, other elements (a counter) kept; None
+    when no element is such a collection."""
+    if right.type != "tuple_expression":
+        return None
+    tail = ".detach().require_grad()" if leaf else ".detach()"
+    edits: list[Edit] = []
+    collections = 0
+    declared = _declared_parts(name, fixes) if name else []
+    elements = [e for e in right.named_children if e.type not in ("line_comment", "block_comment")]
+    for index, element in enumerate(elements):
+        text = fixes.text(element)
+        kind = collection_kind(text, element, fixes) if is_name(text) else None
+        typed = declared[index] if index < len(declared) else ""
+        if kind is not None:
+            collections += 1
+            edits += _collection_carry(element, element, kind, tail, fixes, text).edits
+        tensor = typed.startswith("Tensor<") or (not declared and fixes.is_tensor(element, element))
+        if kind is None and tensor and not fixes.detached_already(element, leaf):
+            edits += [
+                replace(e, replacement=e.replacement.replace(".detach()", tail))
+                for e in fixes.detach_edits(element)
+            ]
+    return edits if collections else None
+
+
 def _tuple_width(name: str, node: Node, fixes: Fixes) -> int | None:
     """The number of tensors of the tuple the last `let` of `name` before `node` in its
     function binds it to (`let mut state = (Tensor::<2>::zeros(..), Tensor::<2>::zeros(..));`),
