@@ -2,14 +2,14 @@
 look-alikes rustc accepts: a reference assigned to a variable holding a value (`best = v` of `v`
 an item of `vs.iter()` or `names.iter().skip(1)`, `best` given `vs[0].clone()` of a `vec![..]`
 made in place, or `xs[0]` of `xs: &[i64]`: E0308); a view of a local `String` or collection of
-values returned through an iterator or an `Option` (`owned.split(' ').next().unwrap()`,
-`local.iter().max().unwrap()`: E0515; a `Vec<&str>`'s item reborrows the `&str` and runs); a
-map or set of `String` keys looked up by `&name` of `name: &str` (E0277, `String:
-Borrow<&str>`); a set or map whose key only a lookup names (`contains(&9)`, `remove(&4)`,
-`range(1..3)`: E0282); a collection made empty given a reference in a slot and a value in it
-elsewhere (`out.push(&num)`, `out.push(c.to_string())`: E0308, the first fixes the type).
-Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
-on PATH)."""
+values returned through an iterator or an `Option` (`owned.split(" ").next().unwrap()`, `->
+Option<&T>` of `local.first()`, `local.iter().max().unwrap()`: E0515; a `Vec<&str>`'s item
+reborrows the `&str` and runs); a map or set of `String` keys looked up by `&name` of `name:
+&str` (E0277, `String: Borrow<&str>`); a set or map whose key only a lookup names
+(`contains(&9)`, `remove(&4)`, `range(1..3)`: E0282); a collection made empty given a reference
+in a slot and a value in it elsewhere (`out.push(&num)`, `out.push(c.to_string())`: E0308, the
+first fixes the type). Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them
+again where rustc is on PATH)."""
 
 from __future__ import annotations
 
@@ -772,6 +772,253 @@ fn main() {
 }
 """,
         runs('["x", "lit"]\n'),
+    ),
+    "k01": (
+        """\
+struct Model { names: Vec<String> }
+impl Model {
+    fn names(&self) -> Vec<String> { self.names.clone() }
+}
+fn main() {
+    let m = Model { names: vec![String::from("a")] };
+    let n = m.names();
+    let o = n;
+    println!("{:?} {:?}", n, o);
+}
+""",
+        rejects("E0382"),
+    ),
+    "k02": (
+        """\
+fn main() {
+    let v: Vec<Option<String>> = vec![Some(String::from("a")), None];
+    let first = v[0].clone();
+    let again = first;
+    println!("{:?} {:?}", first, again);
+}
+""",
+        rejects("E0382"),
+    ),
+    "k03": (
+        """\
+fn main() {
+    let v = vec![vec![1, 2], vec![3]];
+    let row = v.concat();
+    let r2 = row;
+    println!("{:?} {:?}", row, r2);
+}
+""",
+        rejects("E0382"),
+    ),
+    "k04": (
+        """\
+fn main() {
+    let n = 2;
+    let label = match n { 1 => String::from("one"), _ => format!("{}", n) };
+    let l2 = label;
+    println!("{} {}", label, l2);
+}
+""",
+        rejects("E0382"),
+    ),
+    "k05": (
+        """\
+struct S { tags: Vec<String> }
+fn main() {
+    let s = S { tags: vec![String::from("x")] };
+    let r = &s;
+    for t in r.tags { println!("{}", t); }
+}
+""",
+        rejects("E0507"),
+    ),
+    "k06": (
+        """\
+struct S { tags: Vec<String> }
+fn main() {
+    let s = S { tags: vec![String::from("x")] };
+    let r = &s;
+    for t in r.tags.iter() { println!("{}", t); }
+    for t in &r.tags { println!("{}", t); }
+}
+""",
+        runs('x\nx\n'),
+    ),
+    "k07": (
+        """\
+struct S { best: Option<Vec<f32>> }
+impl S {
+    fn best(&self) -> Vec<f32> {
+        if let Some(b) = self.best { b } else { vec![] }
+    }
+}
+fn main() { println!("{:?}", S { best: Some(vec![1.0]) }.best()); }
+""",
+        rejects("E0507"),
+    ),
+    "k08": (
+        """\
+struct S { best: Option<Vec<f32>> }
+impl S {
+    fn best(&self) -> Vec<f32> {
+        if let Some(b) = &self.best { b.clone() } else { vec![] }
+    }
+}
+fn main() { println!("{:?}", S { best: Some(vec![1.0]) }.best()); }
+""",
+        runs('[1.0]\n'),
+    ),
+    "k09": (
+        """\
+fn longest(words: &[String]) -> &str {
+    let mut sorted = words.to_vec();
+    sorted.sort();
+    sorted.last().unwrap()
+}
+fn main() { println!("{}", longest(&[String::from("b"), String::from("a")])); }
+""",
+        rejects("E0515"),
+    ),
+    "k10": (
+        """\
+fn longest(words: &[String]) -> &str {
+    words.iter().max_by_key(|w| w.len()).unwrap()
+}
+fn main() { println!("{}", longest(&[String::from("bb"), String::from("a")])); }
+""",
+        runs('bb\n'),
+    ),
+    "k11": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    let text = "a b a";
+    for w in text.split(' ') {
+        *counts.entry(w.to_string()).or_insert(0) += 1;
+    }
+    let key = "a";
+    println!("{:?}", counts.get(key));
+    println!("{}", counts.contains_key(&key));
+}
+""",
+        rejects("E0277"),
+    ),
+    "k12": (
+        """\
+fn main() {
+    let xs = vec![1.0f64, 2.0];
+    let mut total = 0.0;
+    for x in xs.iter().rev() { total = x; }
+    println!("{}", total);
+}
+""",
+        rejects("E0308"),
+    ),
+    "k13": (
+        """\
+#[derive(Debug, Clone)]
+struct P { v: f32 }
+fn main() {
+    let ps = vec![P { v: 1.0 }, P { v: 2.0 }];
+    let mut acc = P { v: 0.0 };
+    for (i, p) in ps.iter().enumerate() { if i == 1 { acc = p; } }
+    println!("{:?}", acc);
+}
+""",
+        rejects("E0308"),
+    ),
+    "k14": (
+        """\
+fn main() {
+    let words = vec![String::from("a"), String::from("b")];
+    let total = { let joined = words.concat(); joined };
+    let t2 = total;
+    println!("{} {}", t2, total);
+}
+""",
+        rejects("E0382"),
+    ),
+    "n01": (
+        """\
+fn first(xs: &[i32]) -> Option<&i32> {
+    let local = xs.to_vec();
+    local.first()
+}
+fn main() { println!("{:?}", first(&[1])); }
+""",
+        rejects("E0515"),
+    ),
+    "n02": (
+        """\
+fn first(xs: &[i32]) -> Option<&i32> {
+    let local = xs.to_vec();
+    local.get(0)
+}
+fn main() { println!("{:?}", first(&[1])); }
+""",
+        rejects("E0515"),
+    ),
+    "n03": (
+        """\
+struct S { name: String }
+fn name(x: &str) -> &str {
+    let s = S { name: x.to_uppercase() };
+    &s.name
+}
+fn main() { println!("{}", name("a")); }
+""",
+        rejects("E0515"),
+    ),
+    "n04": (
+        """\
+fn pick(x: &str) -> Option<&str> {
+    let s = x.to_lowercase();
+    s.split(',').next()
+}
+fn main() { println!("{:?}", pick("A,b")); }
+""",
+        rejects("E0515"),
+    ),
+    "n05": (
+        """\
+fn pick(x: &str) -> Option<&str> {
+    x.split(',').next()
+}
+fn main() { println!("{:?}", pick("A,b")); }
+""",
+        runs('Some("A")\n'),
+    ),
+    "n06": (
+        """\
+fn biggest(xs: &[f32]) -> Option<&f32> {
+    let v: Vec<f32> = xs.iter().map(|x| x * 2.0).collect();
+    v.iter().max_by(|a, b| a.partial_cmp(b).unwrap())
+}
+fn main() { println!("{:?}", biggest(&[1.0])); }
+""",
+        rejects("E0515"),
+    ),
+    "n07": (
+        """\
+fn word(x: &str) -> &str {
+    let s = x.replace("-", " ");
+    let w = s.split(' ').next().unwrap();
+    w
+}
+fn main() { println!("{}", word("a-b")); }
+""",
+        rejects("E0515"),
+    ),
+    "n08": (
+        """\
+fn word(x: &str) -> &str {
+    let w = x.split(' ').next().unwrap();
+    w
+}
+fn main() { println!("{}", word("a b")); }
+""",
+        runs('a\n'),
     ),
 }
 

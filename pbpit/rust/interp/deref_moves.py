@@ -54,6 +54,10 @@ def note_let(check: Any, stmt: Let) -> None:
     init, binding = stmt.init, stmt.binding
     if init is None or binding is None or stmt.declared is not None:
         return
+    if init.borrowed and init.mut_borrow and isinstance(init, Local) and binding.name[:1] != "(":
+        if init.binding in check.values:  # `let r = &mut h;`: `r.name` taken is E0507 too
+            check.behind[binding] = "mutable"
+        return
     if init.borrowed and not init.mut_borrow and isinstance(init, Local | Field | Index):
         if _of_values(check, init):
             check.single.add(binding)

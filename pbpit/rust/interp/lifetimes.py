@@ -64,13 +64,21 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
     parameter, not a reference), or std's view of it (`s.as_str()`, `s.trim()`): rustc's E0515
     (the value is dropped as the function returns).
     The returned value is the body's tail and each `return` (a closure's are its own)."""
-    from pbpit.rust.interp.nodes import Block, Closure, Let, Return, children
+    from pbpit.rust.interp.nodes import Block, Closure, Let, Local, Return, children
 
     written = fn.node.child_by_field_name("return_type") if fn.node is not None else None
-    if written is None or written.type != "reference_type" or fn.body is None:
+    if written is None or fn.body is None:
+        return
+    # `-> Option<&T>`: only a view chain of a local is judged (`local.first()`, `.get(0)`)
+    optional = written.type == "generic_type" and written.text.replace(b" ", b"").startswith(
+        b"Option<&"
+    )
+    if written.type != "reference_type" and not optional:
         return
     returned = _results(fn.body) if isinstance(fn.body, Block) else []  # (`if`'s branches)
-    _refuse_elided_returned(checker, fn, written)  # `-> &'a str` of `b: &str`: E0621
+    if not optional:
+        _refuse_elided_returned(checker, fn, written)  # `-> &'a str` of `b: &str`: E0621
+    lets: dict[int, object] = {}  # each `let` name's value (`let w = s.split(' ').next()..`)
     made: dict[int, object] = {}  # `let w = v.to_vec();`: a value of the body's own, its init
     picked: dict[int, object] = {}  # a name given a reference into what it was picked from
     stack = [fn.body]
@@ -80,14 +88,21 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
             returned.extend(_results(node.value))
         if isinstance(node, Let) and node.binding is not None and _made(node.init):
             made[id(node.binding)] = node.init
+        if isinstance(node, Let) and node.binding is not None and node.init is not None:
+            lets[id(node.binding)] = node.init
         _note_picked(node, picked)
         if not isinstance(node, Closure):
             stack.extend(children(node))
     for value in returned:
         root = _borrowed_root(value) if value is not None and value.borrowed else None
+        if optional and root is not None:
+            continue
         if value is not None and not value.borrowed:
             root = _viewed_root(value, made)  # `s.as_str()`, `s.trim()`: they borrow `s`
-        if root is None and value is not None and not value.borrowed:
+        if root is None and isinstance(value, Local) and not value.borrowed:
+            given = lets.get(id(value.binding))  # `let w = s.trim(); w`
+            root = _viewed_root(given, made) if given is not None else None
+        if root is None and value is not None and not value.borrowed and not optional:
             root = _picked_root(value, picked)  # `Some(x) => x` of `match c.last()`
         if root is None or (root is not value and root.borrowed):
             continue
@@ -243,7 +258,12 @@ _CHAINED = frozenset(
     ("split", "split_whitespace", "lines", "split_terminator", "iter", "next", "last", "max")
     + ("min", "first", "unwrap", "expect", "rev", "peekable")
 )
-_PATTERNED = frozenset(("split", "split_terminator", "expect"))  # (a pattern, a message)
+_CHAINED |= {"get", "max_by", "min_by", "max_by_key", "min_by_key", "find"}
+# (a pattern, a message, an index, a closure comparing or testing items: none gives the result)
+_PATTERNED = frozenset(
+    ("split", "split_terminator", "expect", "get", "max_by", "min_by", "max_by_key")
+    + ("min_by_key", "find")
+)
 
 
 def _owns_data(e, made: dict) -> bool:  # noqa: ANN001 - a Local
