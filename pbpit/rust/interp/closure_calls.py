@@ -15,6 +15,7 @@ from typing import Any
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
+    Binary,
     Call,
     Closure,
     Expr,
@@ -175,8 +176,16 @@ def moved_capture(closure: Closure) -> Local | None:
             found = found or captured(node.recv)
         if isinstance(node, Let) and node.init is not None:
             found = found or captured(node.init)
+        if isinstance(node, Binary) and node.kind in _MOVING_OPERANDS:  # `h + x` of tensors
+            found = found or captured(node.left)
+            if node.kind != "concat":  # (`s + "x"`: the `String` only)
+                found = found or captured(node.right)
         stack.extend(reversed(list(children(node))))
     return found
+
+
+# the operators taking their operands by value (a tensor's, a struct's `impl Add`, `String +`)
+_MOVING_OPERANDS = ("tensor", "tensor-scalar", "scalar-tensor", "user", "concat")
 
 
 def _refuse_named(closure: Closure, path: str) -> None:
