@@ -1,13 +1,15 @@
-"""Moves rustc rejects that pbpit ran (issue 26, session 24's fixer E), each class as rustc
-defines it, with look-alikes rustc accepts: a value a method, a block or a closure's call gives
-moved, then used (`heap.into_sorted_vec()`, `v.split_off(1)`, `s.to_uppercase()`, a trait
-method of `dyn T` or `T: Trait` written to return a value, `{ let k = f.clone(); if c { k } else
-{ .. } }`, `make()` of `let make = || base.clone();`; E0382); a tuple's or struct's field moved
-again (`pair.0` in a loop: E0382 "use of moved value: `pair.0`"); a field moved out through a
-reference (`let r = &h; let n = r.name;`, `match self.total { Some(t) => .. }` of
-`&self`/`&mut self`, `if let Some(n) = r.name`: E0507); a variable a reading closure borrows
-moved before or in the arguments of its last call (`f((t * w).sum())`: E0505). Verdicts recorded
-from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is on PATH)."""
+"""Moves rustc rejects that pbpit ran (issue 26, session 24's fixer E), each class as rustc defines
+it, with look-alikes rustc accepts: a value a method, a block or a closure's call gives moved,
+then used (`heap.into_sorted_vec()`, `v.split_off(1)`, `s.to_uppercase()`, a trait method of
+`dyn T` or `T: Trait` written to return a value, `{ let k = f.clone(); if c { k } else { .. }
+}`, `make()` of `let make = || base.clone();`; E0382); a tuple's or struct's field moved again
+(`pair.0` in a loop: E0382 "use of moved value: `pair.0`"); a field moved out through a
+reference (`let r = &h; let n = r.name;`, `match self.total { Some(t) => .. }` of `&self`/`&mut
+self`, `if let Some(n) = r.name`: E0507); a variable a reading closure borrows moved before or
+in the arguments of its last call (`f((t * w).sum())`: E0505); `let r = &mut h;` then `r.name`
+taken (E0507); a closure moving a capture by an operator (`h = h + x`, a tensor's or a struct's
+`Add`) called twice (E0382). Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks
+them again where rustc is on PATH)."""
 
 from __future__ import annotations
 
@@ -802,6 +804,309 @@ fn main() {
 }
 """,
         runs('y y\n'),
+    ),
+    "l01": (
+        """\
+struct H { name: String }
+fn main() {
+    let mut h = H { name: "x".to_string() };
+    let r = &mut h;
+    let n = r.name;
+    println!("{}", n);
+}
+""",
+        rejects("E0507"),
+    ),
+    "l02": (
+        """\
+struct H { best: Option<String> }
+impl H {
+    fn best(&self) -> String { self.best.unwrap() }
+}
+fn main() { println!("{}", H { best: Some("a".into()) }.best()); }
+""",
+        rejects("E0507"),
+    ),
+    "l03": (
+        """\
+struct H { best: Option<String> }
+impl H {
+    fn best(&self) -> String { self.best.clone().unwrap() }
+}
+fn main() { println!("{}", H { best: Some("a".into()) }.best()); }
+""",
+        runs('a\n'),
+    ),
+    "l04": (
+        """\
+struct H { v: Vec<i32> }
+fn total(h: &H) -> i32 { h.v.into_iter().sum() }
+fn main() { println!("{}", total(&H { v: vec![1, 2] })); }
+""",
+        rejects("E0507"),
+    ),
+    "l05": (
+        """\
+struct H { v: Vec<i32> }
+fn total(h: &H) -> i32 { h.v.iter().sum() }
+fn main() { println!("{}", total(&H { v: vec![1, 2] })); }
+""",
+        runs('3\n'),
+    ),
+    "l06": (
+        """\
+struct H { best: Option<String> }
+fn main() {
+    let h = H { best: Some("a".into()) };
+    let r = &h;
+    let b = r.best.unwrap_or(String::new());
+    println!("{}", b);
+}
+""",
+        rejects("E0507"),
+    ),
+    "l07": (
+        """\
+struct H { n: Option<u32> }
+impl H { fn n(&self) -> u32 { self.n.unwrap_or(0) } }
+fn main() { println!("{}", H { n: Some(2) }.n()); }
+""",
+        runs('2\n'),
+    ),
+    "l08": (
+        """\
+struct H { name: String }
+impl H { fn take(&mut self) -> String { self.name } }
+fn main() { let mut h = H { name: "a".into() }; println!("{}", h.take()); }
+""",
+        rejects("E0507"),
+    ),
+    "l09": (
+        """\
+struct H { name: String, n: u32 }
+fn main() {
+    let mut h = H { name: "x".to_string(), n: 1 };
+    let r = &mut h;
+    r.n += 1;
+    r.name.push('y');
+    let k = r.n;
+    let s = r.name.clone();
+    println!("{} {} {}", k, s, h.name);
+}
+""",
+        runs('2 xy xy\n'),
+    ),
+    "l10": (
+        """\
+fn main() {
+    let mut v = vec![String::from("a")];
+    let r = &mut v;
+    let s = r[0];
+    println!("{}", s);
+}
+""",
+        rejects("E0507"),
+    ),
+    "m01": (
+        """\
+fn main() {
+    let o: Option<String> = None;
+    let x = o.unwrap_or_default();
+    let y = x;
+    println!("{} {}", x, y);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m02": (
+        """\
+fn main() {
+    let mut v = vec![String::from("a"), String::from("b")];
+    let s = v.remove(0);
+    let t = s;
+    println!("{} {}", s, t);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m03": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<String, String> = HashMap::new();
+    m.insert("k".into(), "v".into());
+    let s = m.remove("k").unwrap();
+    let t = s;
+    println!("{} {}", s, t);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m04": (
+        """\
+fn main() {
+    let v = vec![String::from("a")];
+    let mut it = v.into_iter();
+    let s = it.next().unwrap();
+    let t = s;
+    println!("{} {}", s, t);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m05": (
+        """\
+fn main() {
+    let mut s = String::from("a");
+    let p = std::mem::take(&mut s);
+    let q = p;
+    println!("{} {} {}", s, p, q);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m06": (
+        """\
+fn main() {
+    let s = String::from("abc");
+    let r: String = s.chars().rev().collect();
+    let q = r;
+    println!("{} {}", r, q);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m07": (
+        """\
+fn main() {
+    let o = Some(String::from("a"));
+    let x = if let Some(y) = o { y } else { String::new() };
+    let z = x;
+    println!("{} {}", x, z);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m08": (
+        """\
+fn main() {
+    let o = Some(String::from("a")).map(|s| s + "x");
+    let p = o;
+    println!("{:?} {:?}", o, p);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m09": (
+        """\
+struct Stack { items: Vec<String> }
+impl Stack {
+    fn pop(&mut self) -> Option<String> { self.items.pop() }
+}
+fn main() {
+    let mut s = Stack { items: vec![String::from("a")] };
+    let top = s.pop();
+    let again = top;
+    println!("{:?} {:?}", top, again);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m10": (
+        """\
+fn make(n: usize) -> Vec<u8> { vec![0; n] }
+fn main() {
+    let v = make(2);
+    let w = v;
+    for x in v.iter() { println!("{}", x); }
+    println!("{:?}", w);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m11": (
+        """\
+fn main() {
+    let v = vec![3, 1, 2];
+    let mut sorted = v.clone();
+    sorted.sort();
+    let top: Vec<i32> = sorted.iter().rev().take(2).cloned().collect();
+    let t2 = top;
+    println!("{:?} {:?}", top, t2);
+}
+""",
+        rejects("E0382"),
+    ),
+    "m12": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let mut q: VecDeque<Vec<f32>> = VecDeque::new();
+    q.push_back(vec![1.0]);
+    let front = q.pop_front().unwrap();
+    let f2 = front;
+    println!("{:?} {:?}", front, f2);
+}
+""",
+        rejects("E0382"),
+    ),
+    "o01": (
+        """\
+fn main() {
+    let mut s = String::from("a");
+    let mut grow = || { s = s + "b"; s.len() };
+    for _ in 0..2 { println!("{}", grow()); }
+}
+""",
+        rejects("E0382"),
+    ),
+    "o02": (
+        """\
+fn main() {
+    let mut s = String::from("a");
+    let mut grow = || { s.push('b'); s.len() };
+    for _ in 0..2 { println!("{}", grow()); }
+}
+""",
+        runs('2\n3\n'),
+    ),
+    "o03": (
+        """\
+#[derive(Debug, Clone)]
+struct V(f32);
+impl std::ops::Add for V { type Output = V; fn add(self, o: V) -> V { V(self.0 + o.0) } }
+fn main() {
+    let mut acc = V(0.0);
+    let mut step = |x: V| { acc = acc + x; acc.0 };
+    println!("{}", step(V(1.0)));
+    println!("{}", step(V(2.0)));
+}
+""",
+        rejects("E0382"),
+    ),
+    "o04": (
+        """\
+#[derive(Debug, Clone)]
+struct V(f32);
+impl std::ops::Add for V { type Output = V; fn add(self, o: V) -> V { V(self.0 + o.0) } }
+fn main() {
+    let mut acc = V(0.0);
+    let mut step = |x: V| { acc = acc.clone() + x; acc.0 };
+    println!("{}", step(V(1.0)));
+    println!("{}", step(V(2.0)));
+}
+""",
+        runs('1\n3\n'),
+    ),
+    "o05": (
+        """\
+fn main() {
+    let s = String::from("a");
+    let once = || s + "b";
+    println!("{}", once());
+}
+""",
+        runs('ab\n'),
     ),
 }
 
