@@ -1,7 +1,8 @@
 """A collection of `Option` slots emptied at the slot of the pass (`cache.slots[i] = None;`,
-`i` the counter of the loop around): what each pass put in it is gone by the pass's end, so a
-later pass does not find it (the hand fix of a `Vec` of slots filled when empty and read back by
-the next epoch: tests/advice_p22/v1)."""
+`i` the counter of the loop around, or a `let` of its pass: `let j = step % 2;`): what each pass
+put in it is gone by the pass's end, so a later pass does not find it (the hand fix of a `Vec`
+of slots filled when empty and read back by the next epoch: tests/advice_p22/v1; filled by
+`slots[j].get_or_insert_with(..)` too)."""
 
 from __future__ import annotations
 
@@ -38,9 +39,15 @@ def emptied_at_pass(
         key, offset = (keys[-1] if keys else None), 0
     else:
         key, offset = reader._counted_index(index)
+    bound = None
+    if key is None and index.type == "identifier" and keys:
+        # `slots[j] = None;` of `let j = step % 2;` in the pass: the slot this pass filled.
+        key, offset, bound = keys[-1], 0, reader.text(index)
     loop = reader.loops.get(key) if key is not None and not offset else None
     body = loop.child_by_field_name("body") if loop is not None else None
     if body is None or key not in keys or not _filled_at(reader, node, index, body):
+        return None
+    if bound is not None and not _let_in(reader, bound, body):
         return None
     current = node.parent
     while current is not None and current.start_byte != body.start_byte:
@@ -67,7 +74,11 @@ def _filled_at(reader: Any, node: Node, index: Node, body: Node) -> bool:
         return False
     slot = reader.text(left)
     for write in descendants(body):
-        if write.type != "assignment_expression" or write.start_byte >= node.start_byte:
+        if write.start_byte >= node.start_byte:
+            continue
+        if _fills(reader, write, slot):
+            return True  # `slots[j].get_or_insert_with(|| ..)`
+        if write.type != "assignment_expression":
             continue
         target = write.named_children[0] if write.named_child_count else None
         if target is not None and target.type == "index_expression" and reader.text(target) == slot:
@@ -87,3 +98,27 @@ def _filled_at(reader: Any, node: Node, index: Node, body: Node) -> bool:
         if any(reader.text(a) == key for a in arguments.named_children):
             return True
     return False
+
+
+def _fills(reader: Any, call: Node, slot: str) -> bool:
+    """Whether `call` is `slot.get_or_insert_with(..)` (`slot` the text `slots[j]`)."""
+    function = call.child_by_field_name("function") if call.type == "call_expression" else None
+    if function is None or function.type != "field_expression":
+        return False
+    receiver, method = function.child_by_field_name("value"), function.child_by_field_name("field")
+    return (
+        receiver is not None
+        and method is not None
+        and reader.text(method) == "get_or_insert_with"
+        and reader.text(receiver) == slot
+    )
+
+
+def _let_in(reader: Any, name: str, body: Node) -> bool:
+    """Whether a `let` of the loop's `body` itself binds `name` (each pass's own index)."""
+    return any(
+        statement.type == "let_declaration"
+        and (pattern := statement.child_by_field_name("pattern")) is not None
+        and reader.text(pattern) == name
+        for statement in body.named_children
+    )
