@@ -43,3 +43,19 @@ def test_every_commands_first_code_fix_trains_as_the_hand_fix(program, tmp_path)
     (tmp_path / "fixed.rs").write_text(apply_json_edits(text, fixes["lint"]))
     status, out, err = pbpit_run(tmp_path / "fixed.rs")
     assert (status, out) == (0, expected), err
+
+
+def test_lint_fix_empties_the_slot_get_or_insert_with_filled_and_relints_clean(tmp_path):
+    # `slots[j] = None;` of `let j = step % 2;` empties the slot the pass filled through
+    # `slots[j].get_or_insert_with(..)` (was: --fix restored the file, its re-lint still warned).
+    from pbpit_process import pbpit_main
+
+    program = HERE / "slots_get_or_insert_with.rs"
+    copy = tmp_path / "main.rs"
+    copy.write_text(program.read_text())
+    pbpit_main("lint", "--fix", str(copy))
+    added = [line for line in copy.read_text().splitlines() if line not in program.read_text()]
+    assert added == ["        slots[j] = None;"], added
+    assert pbpit_main("lint", str(copy)).returncode == 0
+    twin = program.with_name(program.stem + ".twin.rs")
+    assert pbpit_run(copy)[:2] == (0, pbpit_run(twin)[1])
