@@ -122,3 +122,12 @@ def test_a_run_writes_the_sum_of_the_passes_losses_where_lint_does_not_see_them(
     assert added["checked"]["verdict"] == "runs"
     edits = [Edit(**e) for e in added["edits"]]
     _runs_as_twin(tmp_path, name, edits)
+
+
+def test_rates_of_steps_a_log_separates_are_said_in_words():
+    # N5's q13 with a `println!` between the two steps: no code, but the sum said with the
+    # rates' ratio, never the plain `(rec + penalty)` that steps `penalty` at `0.1`.
+    finding = _finding("rates_steps_apart.rs")
+    (words,) = [h for h in finding.helps if h.message.startswith("add the losses")]
+    assert not words.edits
+    assert "`(rec + penalty * (0.01 / 0.1)).backward()`, stepped once at `0.1`" in words.message

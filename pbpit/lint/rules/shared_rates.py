@@ -88,6 +88,25 @@ def rated_help(
     )
 
 
+def rates_of_steps(
+    statements: list[Node], grads_a: str, grads_b: str, fixes: Fixes
+) -> tuple[tuple[str, str], str, str] | None:
+    """Among `statements`, the one step of `grads_a` and the one of `grads_b` (wherever they
+    sit): their optimizers and rates, when the rates differ; None otherwise."""
+    found: dict[str, list[tuple[str, str, tuple[int, int]]]] = {grads_a: [], grads_b: []}
+    for statement in statements:
+        call = _step_call(statement, fixes)
+        if call is None:
+            continue
+        for grads, calls in found.items():
+            if re.search(rf"\b{re.escape(grads)}\b", fixes.text(statement)):
+                calls.append(call)
+    if grads_a == grads_b or len(found[grads_a]) != 1 or len(found[grads_b]) != 1:
+        return None
+    (optimizer_a, rate_a, _), (optimizer_b, rate_b, _) = found[grads_a][0], found[grads_b][0]
+    return ((optimizer_a, optimizer_b), rate_a, rate_b) if rate_a != rate_b else None
+
+
 def is_rated_help(help_: Help) -> bool:
     """Whether `help_` is `rated_help`'s code: the sum that keeps each loss's rate."""
     return bool(help_.edits) and help_.message.startswith(_RATED)

@@ -11,7 +11,13 @@ import re
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
-from pbpit.lint.rules.shared_rates import plain_sgd, rated_help, scaled_sum, step_rates
+from pbpit.lint.rules.shared_rates import (
+    plain_sgd,
+    rated_help,
+    rates_of_steps,
+    scaled_sum,
+    step_rates,
+)
 from pbpit.lint.values import Backward
 from pbpit.rust.syntax import Node
 
@@ -389,17 +395,27 @@ def rated_sum(
         return None
     siblings, start, first_statement, first_call, second_statement = found
     end = next((i for i, s in enumerate(siblings) if s.id == second_statement.id), None)
+    bound_a, bound_b = bound_name(first_statement, fixes), bound_name(second_statement, fixes)
+    if bound_a is None or bound_b is None:
+        return None
     if end == start + 1 and start + 3 < len(siblings):
         step_a, step_b = siblings[start + 2], siblings[start + 3]  # both backwards first
     elif end == start + 2 and end + 1 < len(siblings):
         step_a, step_b = siblings[start + 1], siblings[end + 1]  # each followed by its step
     else:
-        return None
-    bound_a, bound_b = bound_name(first_statement, fixes), bound_name(second_statement, fixes)
-    if bound_a is None or bound_b is None:
-        return None
-    rates = step_rates(step_a, step_b, bound_a, bound_b, fixes)
-    if rates is None or names(step_a, b, fixes) or not names(step_a, bound_a, fixes):
+        step_a = step_b = None
+    rates = None
+    if step_a is not None and step_b is not None:
+        rates = step_rates(step_a, step_b, bound_a, bound_b, fixes)
+    if rates is None or step_a is None or step_b is None:
+        # The steps elsewhere in the block (a log between them): the rates said in words.
+        apart = rates_of_steps(siblings[start + 1 :], bound_a, bound_b, fixes)
+        if apart is None:
+            return None
+        optimizers, rate_a, rate_b = apart
+        sgd = all(plain_sgd(o, fixes) for o in optimizers)
+        return rated_help(a, b, (rate_a, rate_b), [], sgd)
+    if names(step_a, b, fixes) or not names(step_a, bound_a, fixes):
         return None
     after = siblings[siblings.index(step_b) + 1 :]
     if any(names(s, bound_a, fixes) or names(s, bound_b, fixes) for s in after):
