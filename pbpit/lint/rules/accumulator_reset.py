@@ -111,7 +111,9 @@ def penalty_reset(name: str, start: str, meeting: Meeting, fixes: Fixes) -> Help
     receiver = function.child_by_field_name("value") if function is not None else None
     if body is None or receiver is None or fixes.text(receiver) in (name, f"{name}.clone()"):
         return None
-    if continues(body, fixes) or not _summed_only(name, body, fixes):
+    holder, _, field = name.partition(".")
+    adders = _adders(holder, field, body, fixes) if field else frozenset()
+    if continues(body, fixes) or not _summed_only(name, body, fixes, adders):
         return None
     message = (
         f"reset `{name}` at the end of each pass, after the step, to the value it started with: "
@@ -130,7 +132,9 @@ def _field_penalty(name: str, meeting: Meeting, body: Node, fixes: Fixes) -> Hel
     if not is_name(holder) or not is_name(field) or not fixes.reachable(name, body):
         return None
     adds = assignments(name, body, fixes)
-    if not adds or not all(_adds_to(name, node, fixes) for node in adds):
+    if not adds and _added_by_method(holder, field, body, fixes):
+        adds = [None]  # `stats.add(term)` doing `self.reg = self.reg.clone() + term`
+    if not adds or not all(node is None or _adds_to(name, node, fixes) for node in adds):
         return None
     block, statement = _backward_statement(body, meeting.earlier.span)
     if block is not body or statement is None or meeting.loop is None:
@@ -151,7 +155,37 @@ def _field_penalty(name: str, meeting: Meeting, body: Node, fixes: Fixes) -> Hel
     return penalty_reset(name, start, meeting, fixes)
 
 
-def _summed_only(name: str, body: Node, fixes: Fixes) -> bool:
+def _added_by_method(holder: str, field: str, body: Node, fixes: Fixes) -> bool:
+    """Whether the loop's `body` calls on `holder` a method whose body sums into its field
+    (`self.reg = self.reg.clone() + term`), and no method it calls writes the field else."""
+    return bool(_adders(holder, field, body, fixes))
+
+
+def _adders(holder: str, field: str, body: Node, fixes: Fixes) -> frozenset:
+    """`holder.m` of each method `m` the loop's `body` calls on `holder` that sums into
+    `self.field`; empty when one of those it calls writes the field otherwise."""
+    from pbpit.lint.rules.clear_beside import _called_on, _methods_of, _structs
+
+    called = set(_called_on(holder, body, fixes))
+    own = f"self.{field}"
+    found = set()
+    for owner, fields in _structs(fixes).items():
+        if field not in fields:
+            continue
+        for function in _methods_of(owner, fixes):
+            label = function.child_by_field_name("name")
+            inner = function.child_by_field_name("body")
+            if label is None or inner is None or fixes.text(label) not in called:
+                continue
+            writes = assignments(own, inner, fixes)
+            if writes and all(_adds_to(own, node, fixes) for node in writes):
+                found.add(f"{holder}.{fixes.text(label)}")
+            elif writes:
+                return frozenset()
+    return frozenset(found)
+
+
+def _summed_only(name: str, body: Node, fixes: Fixes, adders: frozenset = frozenset()) -> bool:
     """Whether `body` reads `name` only as an operand of `+`, `-`, `*` or `/` (`name`,
     `name.clone()`: a term, maybe scaled), or in a macro's arguments (a `println!`)."""
     root = name.split(".")[0]
@@ -165,6 +199,8 @@ def _summed_only(name: str, body: Node, fixes: Fixes) -> bool:
                 return False
             place = place.parent
         if fixes.text(place) != name:
+            if fixes.text(place) in adders and place.parent.type == "call_expression":
+                continue  # `stats.add(term)`: the method summing into it
             return False
         parent = place.parent
         if parent is not None and parent.type == "assignment_expression":
