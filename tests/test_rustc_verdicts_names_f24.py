@@ -167,6 +167,76 @@ fn main() {
 """,
         rejects("E0599"),
     ),
+    "names_n13": (
+        """\
+#[derive(Debug)]
+enum Act {
+    Relu,
+    Tanh,
+}
+
+use Act::*;
+
+fn pick(i: u8) -> Act {
+    if i == 0 { Relu } else { Tanh }
+}
+
+fn main() {
+    let a: Act = pick(1);
+    let b: Activation = pick(0);
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0425"),
+    ),
+    "names_n14": (
+        """\
+fn apply(f: fn(f64) -> f64, x: f64) -> f64 {
+    f(x)
+}
+
+fn double(x: f64) -> f64 {
+    x * 2.0
+}
+
+fn main() {
+    let g = |x: f64| x + 1.0;
+    println!("{} {}", apply(double, 1.5), g(2.0));
+    println!("{}", tripple(1.0));
+}
+""",
+        rejects("E0425"),
+    ),
+    "names_n15": (
+        """\
+use std::f64::consts::PI;
+
+fn area(r: f64) -> f64 {
+    PI * r.powi(2)
+}
+
+fn main() {
+    let r = 2.0_f64;
+    println!("{:.3} {:.3} {}", area(r), r.hypot(1.0), r.to_bits() > 0);
+    println!("{}", r.cube());
+}
+""",
+        rejects("E0599"),
+    ),
+    "names_n16": (
+        """\
+struct Cfg {
+    epochs: usize,
+}
+
+fn main() {
+    let e = "7".trim().parse().unwrap();
+    let c = Cfg { epochs: e };
+    println!("{}", c.epochs);
+}
+""",
+        runs("7\n"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

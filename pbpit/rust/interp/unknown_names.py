@@ -2,11 +2,12 @@
 function `f` in this scope", "cannot find type `T` in this scope"), where pbpit refused it as
 outside its subset.
 
-Judged from the syntax alone, and only where the name is certainly undeclared: no glob `use`,
-no `macro_rules!`, no `extern crate`, not a name of std's prelude, and every occurrence of the
-name in the file a use of it (a call's callee, a type written in a signature, a `let`, a field, a
-type argument, a path's first segment), none a declaration of any kind (an item, a `use`, a
-binding, a generic parameter). Anything else stays refused in words.
+Judged from the syntax alone, and only where the name is certainly undeclared: no glob `use`
+but of the file's own enums and modules, no `macro_rules!`, no `extern crate`, not a name of
+std's prelude, and every occurrence of the name in the file a use of it (a call's callee, a
+type written in a signature, a `let`, a field, a type argument, a path's first segment), none a
+declaration of any kind (an item, a `use`, a binding, a generic parameter). Anything else stays
+refused in words.
 """
 
 from __future__ import annotations
@@ -82,11 +83,36 @@ def _type_use(node: Node) -> bool:
     return False
 
 
-def _undeclared(root: Node, source: Any, name: str, used: Any) -> bool:
+def _local_modules(root: Node, source: Any) -> set[str]:
+    """The names of the file's own enums and modules (a glob `use` of one brings only names
+    the file declares)."""
+    found = {"crate", "self", "super"}
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type in _OPEN_SCOPE:
+        stack.extend(node.children)
+        if node.type in ("enum_item", "mod_item"):
+            name = node.child_by_field_name("name")
+            if name is not None:
+                found.add(source.node_text(name))
+    return found
+
+
+def _open(node: Node, source: Any, local: set[str]) -> bool:
+    """Whether `node` may bring names the file does not declare (a glob `use` of std or of
+    another crate, a macro, an `extern crate`)."""
+    if node.type != "use_wildcard":
+        return node.type in _OPEN_SCOPE
+    root = source.node_text(node).lstrip(":").split("::")[0].strip()
+    return root not in local
+
+
+def _undeclared(root: Node, source: Any, name: str, used: Any) -> bool:
+    local = _local_modules(root, source)
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if _open(node, source, local):
             return False
         if node.type in ("identifier", "type_identifier") and source.node_text(node) == name:
             if not used(node):
