@@ -222,3 +222,108 @@ def test_the_tensors_own_grad_remove_runs(tmp_path):
     source = GRADS_022.replace("grads.METHOD(&w)", "w.grad_remove(&mut grads)")
     status, out, err = run(tmp_path, source)
     assert (status, out) == (0, "true\n"), err
+
+
+# A trainer struct holding two modules, two `ModuleOptimizer`s and a scheduler, splitting one
+# backward's gradients with `from_module` in a `&mut self` method; its twin holds both modules
+# in one, stepped by one SGD at the rates the exponential scheduler gives (burn-optim's
+# `previous_lr = initial / gamma`, then `*= gamma`).
+TRAINER = """\
+use burn::{
+    lr_scheduler::{
+        exponential::ExponentialLrSchedulerConfig, module_lr_scheduler::ModuleLrScheduler,
+    },
+    nn::{Linear, LinearConfig},
+    optim::{GradientsParams, ModuleOptimizer, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+#[derive(Module, Debug)]
+struct Enc {
+    fc: Linear,
+}
+
+#[derive(Module, Debug)]
+struct Dec {
+    fc: Linear,
+}
+
+struct Trainer {
+    enc: Enc,
+    dec: Dec,
+    opt_enc: ModuleOptimizer,
+    opt_dec: ModuleOptimizer,
+    sched: ModuleLrScheduler,
+}
+
+impl Trainer {
+    fn step(&mut self, x: Tensor<2>) -> f32 {
+        let recon = self.dec.fc.forward(self.enc.fc.forward(x.clone()));
+        let loss = (recon - x).powf_scalar(2.0).mean();
+        let value = loss.clone().into_scalar::<f32>();
+        let lr = self.sched.step();
+        let mut grads = loss.backward();
+        let g_enc = GradientsParams::from_module(&mut grads, &self.enc);
+        let g_dec = GradientsParams::from_module(&mut grads, &self.dec);
+        self.enc = self.opt_enc.step(lr.clone(), self.enc.clone(), g_enc);
+        self.dec = self.opt_dec.step(lr, self.dec.clone(), g_dec);
+        value
+    }
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(11);
+    let mut t = Trainer {
+        enc: Enc { fc: LinearConfig::new(3, 2).init(&device) },
+        dec: Dec { fc: LinearConfig::new(2, 3).init(&device) },
+        opt_enc: SgdConfig::new().init(),
+        opt_dec: SgdConfig::new().init(),
+        sched: ExponentialLrSchedulerConfig::new(0.5, 0.8).init().unwrap(),
+    };
+    let x = Tensor::<2>::from_floats([[1.0, 0.0, -1.0], [0.5, 0.5, 0.5]], &device);
+    for epoch in 0..3 {
+        println!("{epoch} {}", t.step(x.clone()));
+    }
+}
+"""
+
+TRAINER_TWIN = """\
+use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+#[derive(Module, Debug)]
+struct Both {
+    enc: Linear,
+    dec: Linear,
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(11);
+    let enc = LinearConfig::new(3, 2).init(&device);
+    let dec = LinearConfig::new(2, 3).init(&device);
+    let mut both = Both { enc, dec };
+    let mut opt = SgdConfig::new().init();
+    let mut prev = 0.5f64 / 0.8;
+    let x = Tensor::<2>::from_floats([[1.0, 0.0, -1.0], [0.5, 0.5, 0.5]], &device);
+    for epoch in 0..3 {
+        let recon = both.dec.forward(both.enc.forward(x.clone()));
+        let loss = (recon - x.clone()).powf_scalar(2.0).mean();
+        println!("{epoch} {}", loss.clone().into_scalar::<f32>());
+        prev *= 0.8;
+        let grads = GradientsParams::from_grads(loss.backward(), &both);
+        both = opt.step(prev, both, grads);
+    }
+}
+"""
+
+
+def test_a_trainer_struct_splitting_gradients_with_a_scheduler(tmp_path):
+    split = run(tmp_path, TRAINER)
+    joint = run(tmp_path, TRAINER_TWIN)
+    assert split[0] == 0 and split[2] == "", split
+    assert split[1] == joint[1] and len(split[1].splitlines()) == 3
