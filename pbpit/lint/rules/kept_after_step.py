@@ -3,6 +3,8 @@ pass's loss: hard-example replay (`hard.clear(); hard.push(per_sample.max());` o
 taken, the next epoch adding `h.clone() * 0.5` to its loss). What is pushed is made from a
 tensor that pass's backward consumed (`per_sample`), so the next backward panics there.
 
+The same of an `Option` set after the backward (`prev_worst = Some(errors.max());`).
+
 The program means to train the kept sample again. Kept as data (what picks it: its index,
 `per_sample.argmax(0)`) and its loss computed again from the next pass's own tensor, it does,
 with the current model: said first, in words (the edit is the program's to choose). Detached
@@ -18,6 +20,7 @@ from pbpit.diagnostics.model import Help
 from pbpit.lint.fixes import identifiers, is_name
 from pbpit.lint.rules.accumulator_reset import _backward_statement
 from pbpit.lint.rules.carried_collections import push_calls
+from pbpit.rust.syntax import Node, descendants
 
 if TYPE_CHECKING:
     from pbpit.lint.fixes import Fixes
@@ -37,7 +40,7 @@ def kept_after_step(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes
     if body is None or meeting.in_macro or not is_name(name):
         return helps
     block, statement = _backward_statement(body, meeting.earlier.span)
-    pushes = push_calls(name, body, fixes)
+    pushes = push_calls(name, body, fixes) or _set_some(name, body, fixes)
     if block is not body or statement is None or not pushes:
         return helps
     made = []
@@ -69,9 +72,10 @@ def kept_after_step(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes
         "sample then trains again with the current model, and each backward walks a graph of "
         "its own"
     )
+    put_in_option = not push_calls(name, body, fixes)
     out = [words]
     for help_ in helps:
-        if help_.edits and "where it is pushed into `" in help_.message:
+        if help_.edits and ("where it is pushed into `" in help_.message or put_in_option):
             said = help_.message + (
                 f" (detached, the kept `{value}` is a constant in the next pass's loss: it adds "
                 "to the value printed and trains nothing)"
@@ -79,6 +83,25 @@ def kept_after_step(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes
             help_ = replace(help_, message=said, applicability="MaybeIncorrect")
         out.append(help_)
     return out
+
+
+def _set_some(name: str, body: Node, fixes: Fixes) -> list[tuple[Node, list[Node]]]:
+    """Each `name = Some(v)` of the loop's `body` (the assignment, `[v]`), as `push_calls`
+    gives a push: an `Option` kept for the next pass (`prev_worst = Some(errors.max())`)."""
+    found = []
+    for node in descendants(body):
+        if node.type != "assignment_expression":
+            continue
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None or fixes.text(left) != name:
+            continue
+        called = right.type == "call_expression"
+        function = right.child_by_field_name("function") if called else None
+        given = right.child_by_field_name("arguments")
+        if function is None or fixes.text(function) != "Some" or given is None:
+            return []
+        found.append((node, list(given.named_children)))
+    return found
 
 
 def _read_by_loss(tensor: str, before: str) -> bool:
