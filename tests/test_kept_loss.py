@@ -24,6 +24,7 @@ CASES = {
     "struct_window": ("final_loss", "acc.sum.take()"),
     "last_loss_whole_batch": ("last_loss", "compute `loss` again"),
     "history_last": ("history", "compute `loss` again"),
+    "while_best": ("best", "keep in `best`"),
 }
 
 
@@ -71,3 +72,12 @@ def test_never_detach_the_kept_loss():
         for finding in _findings("lint", HERE / f"{name}.rs"):
             for help_ in finding.get("help", []):
                 assert ".detach()" not in json.dumps(help_.get("edits", [])), name
+
+
+def test_a_counter_moved_on_before_the_loss_is_kept_is_not_read_after_the_loop():
+    """`i += 1` before `best = Some((v, loss))`: after the loop `i` is another pass's value, so
+    the loss is said in words, never computed again from the counter."""
+    found = _findings("lint", HERE / "while_counter_moved.rs")
+    assert [f["rule"].removeprefix("pbpit::") for f in found] == ["double-backward"]
+    assert found[0]["message"].startswith("`best` keeps")
+    assert not any(h.get("edits") for h in found[0].get("help", []))

@@ -188,6 +188,8 @@ def _keep_the_input(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit
     outside = read - set(keys)
     if len(keys) > 1 or any(_declared_before(n, kept.loop, fixes) is None for n in outside):
         return []
+    if any(_changed_in(n, kept.loop, fixes) for n in outside):
+        return []  # a counter the loop moves on (`i += 1`): after it, another pass's value
     receiver = meeting.later.receiver or name
     bind = [n for n in identifiers(kept.pattern) if fixes.text(n) == receiver]
     if len(bind) != 1:
@@ -217,6 +219,26 @@ def _keep_the_input(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit
     if typed is not None:
         edits.append(fixes.edit(typed.start_byte, typed.end_byte, "usize"))
     return [*edits, fixes.edit(start, start, again)]
+
+
+def _changed_in(name: str, loop: Node, fixes: Fixes) -> bool:
+    """Whether `loop` assigns `name` other than by an optimizer's step (`model =
+    optim.step(..)`, whose value the loss computed again after the loop is meant to read)."""
+    for node in descendants(loop):
+        if node.type not in ("assignment_expression", "compound_assignment_expr"):
+            continue
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or fixes.text(left) != name:
+            continue
+        if node.type != "assignment_expression" or right is None:
+            return True
+        function = (
+            right.child_by_field_name("function") if right.type == "call_expression" else None
+        )
+        method = function.child_by_field_name("field") if function is not None else None
+        if method is None or fixes.text(method) != "step":
+            return True
+    return False
 
 
 def _let_of(name: str, at: Node | None, fixes: Fixes) -> Node | None:
@@ -304,6 +326,8 @@ def _body_after(kept: KeptLoss) -> Node | None:
 def _counters(loop: Node, fixes: Fixes) -> list[str]:
     """The names a `for` loop over a range binds (`b` of `for b in 0..3`), or the index of an
     `enumerate()`: integers, kept as data."""
+    if loop.type == "while_expression":
+        return _while_counters(loop, fixes)
     if loop.type != "for_expression":
         return []
     pattern, value = loop.child_by_field_name("pattern"), loop.child_by_field_name("value")
@@ -317,6 +341,29 @@ def _counters(loop: Node, fixes: Fixes) -> list[str]:
         if first is not None and first.type == "identifier":
             return [fixes.text(first)]
     return []
+
+
+def _while_counters(loop: Node, fixes: Fixes) -> list[str]:
+    """The names a `while` loop's condition compares that its body moves on only by `+= ..`
+    as the last statements of the body (`i += 1;`): each pass reads its own value before."""
+    condition, body = loop.child_by_field_name("condition"), loop.child_by_field_name("body")
+    if condition is None or body is None or not body.named_children:
+        return []
+    named = {fixes.text(n) for n in identifiers(condition)}
+    found = []
+    for name in named:
+        changes = [
+            n
+            for n in descendants(body)
+            if n.type in ("assignment_expression", "compound_assignment_expr")
+            and (left := n.child_by_field_name("left")) is not None
+            and fixes.text(left) == name
+        ]
+        last = body.named_children[-1]
+        if len(changes) == 1 and changes[0].type == "compound_assignment_expr":
+            if changes[0].parent == last or changes[0] == last:
+                found.append(name)
+    return found
 
 
 def _chain(statement: Node, block: Node, fixes: Fixes) -> list[Node]:
