@@ -99,6 +99,8 @@ def test_two_losses_at_their_own_sgd_rates_are_added_keeping_each_rate(name, tmp
     assert finding.rule == "shared-intermediate"
     (rated,) = [h for h in finding.helps if "keeping each one's learning rate" in h.message]
     assert rated.edits and finding.helps[0] is rated
+    # the one code fix: the loss made again after the first step trains on the stepped model
+    assert [h for h in finding.helps if h.edits] == [rated]
     _runs_as_twin(tmp_path, name, rated.edits)
     # rustc infers an optimizer's type from its step: one left without it is E0282
     assert "sgd_aux" not in applied((HERE / name).read_text(encoding="utf-8"), rated.edits)

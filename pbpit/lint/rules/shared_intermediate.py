@@ -190,10 +190,11 @@ fn main() {
                 helps.append(detached)
             # An optimizer step between the backwards: the second loss made again after it.
             again = None if meeting.in_macro else recompute_after_step(name, earlier, later, fixes)
-            if again is not None:
-                # Before the sum, unless the sum keeps each loss's own learning rate (the two
-                # steps in one; the loss made again would train on the stepped model).
-                helps.insert(1 if is_rated_help(helps[0]) else 0, again)
+            if again is not None and not is_rated_help(helps[0]):
+                # Before the sum; not beside a sum that keeps each loss's own learning rate
+                # (the two steps in one, as written), which the loss made again after the first
+                # step would change: its gradients are the stepped model's.
+                helps.insert(0, again)
         message = shared_message(name, count)
         if earlier.span == later.span and earlier.context != later.context:
             message = per_pass_message(name)  # one backward, each pass on its own loss
