@@ -83,13 +83,18 @@ def test_the_twin_runs_clean_and_prints_what_the_original_printed(name, binding,
     assert before and out.startswith(before)
 
 
-def test_the_audit_names_the_collection_for_every_state_it_carries():
+@pytest.mark.parametrize(
+    ("name", "lines", "carrier"),
+    [("array_of_states.rs", [29, 30], "states"), ("vec_of_pairs.rs", [30, 31, 33, 34], "pairs")],
+)
+def test_the_audit_names_the_collection_for_every_state_it_carries(name, lines, carrier):
     """Both states of the array (`s0` made at line 29, `s1` at line 30) reach the next pass
     through `states = next;` (`let next = [s0, s1.clone()];`): the audit's hazards name
-    `states` for each, not the first state by its own binding."""
+    `states` for each, not the first state by its own binding; the same of (h, c) pairs gathered
+    by `let fresh = vec![(h0n, c0n), (h1n, c1n)];` (`pairs = fresh;`)."""
     import json
 
-    data = json.loads(pbpit_main("audit", "--json", str(HERE / "array_of_states.rs")).stdout)
+    data = json.loads(pbpit_main("audit", "--json", str(HERE / name)).stdout)
     hazards = [e for e in data["audit"] if e["verdict"] == "hazard"]
-    assert sorted(e["line"] for e in hazards) == [29, 30]
-    assert [d["message"].split(" ")[0] for d in data["diagnostics"]] == ["`states`"]
+    assert sorted(e["line"] for e in hazards) == lines
+    assert [d["message"].split(" ")[0] for d in data["diagnostics"]] == [f"`{carrier}`"]

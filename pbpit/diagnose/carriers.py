@@ -168,7 +168,8 @@ def _gathered(result: RunResult, label: str, loop: Loop) -> Carrier | None:
         text = source_line(result.source, line)
         found = made.fullmatch(text)
         if found is not None:
-            parts = [p.strip() for p in found["parts"].split(",")]
+            # (`vec![(h0n, c0n), (h1n, c1n)]`: a pair's names too)
+            parts = [p.strip() for p in re.split(r"[,()]", found["parts"])]
             if not any(re.fullmatch(element, p) for p in parts):
                 continue
         else:
