@@ -12,6 +12,7 @@ from pbpit.diagnose.case_fix import Fix
 from pbpit.diagnose.statements import indent_of as _indent
 from pbpit.diagnose.statements import scope_of as _scope
 from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
+from pbpit.lint.rules.shared_passes import OVER_PASSES
 from pbpit.source import assigned_name, assignment, source_line, source_lines
 from pbpit.trace import BackwardRecord, RunResult
 
@@ -77,11 +78,9 @@ def fix_add_losses(
         # sum of all of them where the first was (of two, the third backward still panics).
         return _all_added(result, first, copies)
     if passes:
-        # Into a sum of the user's making: no binding of the program holds it yet.
-        title = (
-            f"add up {losses} into a sum made before the loop, and run one backward on it after "
-            "the loop"
-        )
+        # In the words of the rule's code fix (`shared_passes`), which the run shows beside
+        # them when it could write it: said once.
+        title = OVER_PASSES
     elif a is not None and b is not None and a != b:
         title = f"run one backward on the sum of {losses}: `({a} + {b}).backward()`"
     else:

@@ -24,6 +24,11 @@ from pbpit.rust.syntax import Node, RustReadError, descendants, read_rust
 if TYPE_CHECKING:
     from pbpit.diagnose.from_trace import TraceFinding
 
+OVER_PASSES = (
+    "add the losses of the loop's passes and run one backward on their sum, after the loop"
+)
+"""The fix's words (explain's case fix says them too, `diagnose/losses_added.py`)."""
+
 _STEPPED = re.compile(r"\.(?:step|accumulate)\(")
 """What may read the gradients moved after the loop: an optimizer's step, a
 `GradientsAccumulator`'s `accumulate` (the sum's gradients once are the passes' added)."""
@@ -34,9 +39,8 @@ ACCUMULATORS = ("losses", "pass_losses", "step_losses", "losses_of_passes")
 
 def add_over_passes_help(loss: str, losses: str, edits: list[Edit]) -> Help:
     message = (
-        f"add the losses of the loop's passes and run one backward on their sum, after the "
-        f"loop: each pass puts its `{loss}` in `{losses}`, and the backward and what reads "
-        "its gradients run once on their sum"
+        f"{OVER_PASSES}: each pass puts its `{loss}` in `{losses}`, and the backward and what "
+        "reads its gradients run once on their sum"
     )
     return Help(message, edits)
 
