@@ -10,8 +10,10 @@ twin does (`NAME.twin.rs`, written by hand: its stdout is the oracle), or all sa
   (`kept_loss.rebuilt_after_loop`);
 - a closure that only backpropagates, called twice on the loss: the second call's gradients
   are the first's (`kept_gradients.helper_calls`, `&loss` given);
-- a retry after the optimizer's step, inside the pass: the loss built again would read the
-  stepped model, which lint does not write: words in every command (`words_withheld`)."""
+- a retry after the optimizer's step of the module the retry's gradients step: the loss built
+  again from the stepped module (`split_grads.stepped_by`); the encoder stepped between two
+  optimizers' backwards is not such a step: there the rebuild is said in words in every
+  command (`words_withheld`), and the split is the code."""
 
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ CASES = {
     "monitor_grad_norm": "build `loss` again",
     "logged_norm": "build `loss` again",
     "final_loss_again": "build `loss` again",
-    "retry_after_step": None,
+    "retry_after_step": "build `loss` again",
     "closure_twice": '"replacement": "raw"',
 }
 

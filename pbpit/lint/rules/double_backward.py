@@ -16,7 +16,12 @@ from pbpit.lint.rules.kept_loss import kept_loss, kept_loss_diagnostic, rebuilt_
 from pbpit.lint.rules.kept_model import keep_the_model
 from pbpit.lint.rules.rebuilt_at import REBUILD_AT, rebuilt_at, rebuilt_at_help
 from pbpit.lint.rules.scaled_again import scaled_again, scaled_helps, scaled_message
-from pbpit.lint.rules.split_grads import split_between_modules, split_help_message
+from pbpit.lint.rules.split_grads import (
+    from_grads_call,
+    split_between_modules,
+    split_help_message,
+    stepped_by,
+)
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
 
@@ -302,7 +307,13 @@ def rebuild_the_loss(
         return []
     clones = [n for n in moved if not fixes.is_copy(fixes.text(n), n.start_byte)]
     read = {fixes.text(n) for n in identifiers(value)}
-    if any(not _keeps(s, read, fixes) for s in _between(statement, at)):
+    # A step between of the module the second backward's gradients step (a retry after the
+    # step): the loss built again reads it as stepped, what that backward is for.
+    module = from_grads_call(later, fixes)
+    if any(
+        not _keeps(s, read, fixes) and not stepped_by(s, module[2] if module else None, fixes)
+        for s in _between(statement, at)
+    ):
         return []
     if any(
         r.name in read and r.value.requirement == Requirement.GRAD_IN_BACKWARD

@@ -22,8 +22,8 @@ def split_between_modules(earlier: Backward, later: Backward, fixes: Fixes) -> l
     modules, statements of one block."""
     if earlier.through is not None or later.through is not None or earlier.span == later.span:
         return []
-    first = _from_grads(earlier, fixes)
-    second = _from_grads(later, fixes)
+    first = from_grads_call(earlier, fixes)
+    second = from_grads_call(later, fixes)
     if first is None or second is None:
         return []
     (call1, loss1, module1), (call2, loss2, module2) = first, second
@@ -46,7 +46,7 @@ def split_between_modules(earlier: Backward, later: Backward, fixes: Fixes) -> l
     ]
 
 
-def _from_grads(backward: Backward, fixes: Fixes) -> tuple[Node, str, str] | None:
+def from_grads_call(backward: Backward, fixes: Fixes) -> tuple[Node, str, str] | None:
     """`GradientsParams::from_grads(LOSS.backward(), &M)` around `backward`'s call: the call,
     `LOSS` and `M`."""
     call = fixes.call_at(backward.span)
@@ -70,6 +70,40 @@ def _from_grads(backward: Backward, fixes: Fixes) -> tuple[Node, str, str] | Non
     if module is None or module.type not in ("identifier", "field_expression"):
         return None
     return outer, fixes.text(value), fixes.text(module)
+
+
+def stepped_by(statement: Node, module: str | None, fixes: Fixes) -> bool:
+    """Whether `statement` binds `module` anew to its optimizer's step of it (`let mut reg =
+    optim.step(lr, reg, grads);`, `reg = optim.step(..);`) and changes nothing else."""
+    if module is None:
+        return False
+    if statement.type == "let_declaration":
+        pattern, value = (
+            statement.child_by_field_name("pattern"),
+            statement.child_by_field_name("value"),
+        )
+        names = [fixes.text(n) for n in identifiers(pattern)] if pattern is not None else []
+        if names != [module]:
+            return False
+    elif statement.type == "expression_statement" and statement.named_children:
+        assignment = statement.named_children[0]
+        if assignment.type != "assignment_expression":
+            return False
+        left, value = (
+            assignment.child_by_field_name("left"),
+            assignment.child_by_field_name("right"),
+        )
+        if left is None or fixes.text(left) != module:
+            return False
+    else:
+        return False
+    function = value.child_by_field_name("function") if value is not None else None
+    method = function.child_by_field_name("field") if function is not None else None
+    arguments = value.child_by_field_name("arguments") if value is not None else None
+    if method is None or fixes.text(method) != "step" or arguments is None:
+        return False
+    given = ["".join(fixes.text(n).split()) for n in arguments.named_children]
+    return module in given
 
 
 def _statement(node: Node) -> Node | None:
