@@ -4,7 +4,6 @@ would never give (the struct's fields not read made every `P { x: .. }` an E0560
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from pbpit_process import pbpit_cli
@@ -27,14 +26,10 @@ fn main() {
 """
 
 
-def test_a_refused_derive_is_reported_once_without_a_made_up_e0560(tmp_path: Path) -> None:
+def test_a_derived_hash_of_a_struct_with_fields_runs_as_rustc_runs_it(tmp_path: Path) -> None:
     (tmp_path / "main.rs").write_text(DERIVE_HASH)  # rustc 1.95 builds it: `P { x: 1 } P { x: 3 }`
     out = pbpit_cli("run", "main.rs", cwd=tmp_path)
-    header = r"^(error(?:\[E\d{4}\])?: .*)\n +--> (main\.rs:\d+:\d+)$"
-    headers = re.findall(header, out.stderr, re.M)
-    assert out.returncode == 2
-    assert [where for _, where in headers] == ["main.rs:1:17"]
-    assert headers[0][0].startswith("error: unsupported Rust: `#[derive(Hash)]`")
+    assert (out.returncode, out.stdout) == (0, "P { x: 1 } P { x: 3 }\nP { x: 2 }\n"), out.stderr
     assert "E0560" not in out.stderr
 
 
