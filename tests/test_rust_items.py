@@ -194,12 +194,6 @@ def test_a_trait_the_program_defines_dispatches_statically_with_default_methods(
     ("source", "needle", "what"),
     [
         (
-            "#[derive(Hash, Debug)]\nstruct M { a: i32 }\nfn main() {}\n",
-            "Hash",
-            "`#[derive(Hash)]` of a struct or an enum with fields (pbpit hashes fieldless "
-            "enums)",
-        ),
-        (
             "struct P { x: f32, y: f32 }\nfn main() {\n    let p = P { x: 1.0 };\n}\n",
             "P { x: 1.0 }",
             "missing field `y` in initializer of `P` (rustc rejects it: error[E0063])",
