@@ -94,7 +94,8 @@ def called_collection(
 ) -> bool:
     """Whether a `for` loop walks what a call of the program's returns (`for loss in
     head_losses(&m, x)`, `for loss in model.losses(x)`): a function called by its name or
-    path, or a method no row of lint's table knows (`known`), not `losses.iter()`."""
+    path, or a method no row of lint's table knows (`known`) given arguments, not
+    `losses.iter()` nor `bank.stored()`."""
     if value is None or value.type != "call_expression":
         return False
     function = value.child_by_field_name("function")
@@ -103,4 +104,9 @@ def called_collection(
     if function.type in ("identifier", "scoped_identifier"):
         return True
     field_ = function.child_by_field_name("field") if function.type == "field_expression" else None
-    return field_ is not None and not known(text(field_))
+    if field_ is None or known(text(field_)):
+        return False
+    # A method given nothing of the pass (`bank.stored()`) reads what its receiver keeps: the
+    # receiver's fields carry it, as a field read does, not a fresh collection of the pass's.
+    arguments = value.child_by_field_name("arguments")
+    return arguments is not None and arguments.named_child_count > 0
