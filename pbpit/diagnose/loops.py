@@ -83,25 +83,15 @@ def pass_restarted(
     holds where `node` was made (then its statement made again says so, `made_again`). The
     inner loop making another in its next pass is the same pass of `loop`: a pass of `loop`
     restarts when the run goes back before the inner loop, or back into it once past it."""
-    inner = [
-        other
-        for other in loops
-        if other is not loop
-        and loop.line < other.line
-        and other.end_line <= loop.end_line
-        and other.holds(node.stack)
-    ]
+    inner = [other for other in _inside(loop, loops) if other.holds(node.stack)]
     if not inner:
         # Made in `loop`'s pass before a loop inside it that runs `until` (prototypes made
         # once an epoch, read by each query's pass): a pass of `loop` restarted only if the
         # statement made another since.
         around_until = [
             other
-            for other in loops
-            if other is not loop
-            and loop.line < other.line
-            and other.end_line <= loop.end_line
-            and other.holds(until.stack)
+            for other in _inside(loop, loops)
+            if other.holds(until.stack)
             and all(line < other.line for line in node.stack if loop.line <= line <= loop.end_line)
         ]
         if not around_until:
@@ -252,3 +242,12 @@ def later_pass(before: list[BackwardRecord], later: BackwardRecord, node_id: int
     own statement (the same lines on the stack) already ran a backward after the node was
     made, in an earlier pass."""
     return any(b.stack == later.stack and b.node_count > node_id for b in before)
+
+
+def _inside(loop: Loop, loops: list[Loop]) -> list[Loop]:
+    """The loops written inside `loop`'s body."""
+    return [
+        other
+        for other in loops
+        if other is not loop and loop.line < other.line and other.end_line <= loop.end_line
+    ]
