@@ -60,14 +60,7 @@ def refuse_mixed(checker: Any, fn: FnItem) -> None:
     fixes the slot's type (`Vec<&String>`), the other is a mismatch."""
     if fn.body is None:
         return
-    nodes: list = []
-    _walk(fn.body, nodes)
-    kinds: dict[int, str] = {}
-    for n in nodes:
-        if isinstance(n, Let) and n.binding is not None and n.declared is None:
-            kind = _made(n.init) or _empty_vec(n.init)
-            if kind is not None and getattr(n.binding, "written", None) is None:
-                kinds[id(n.binding)] = kind
+    nodes, kinds = _unwritten(fn, lambda init: _made(init) or _empty_vec(init))
     if not kinds:
         return
     first: dict[tuple[int, int], bool] = {}  # (variable, slot) -> given a reference first
@@ -106,6 +99,20 @@ def _empty_vec(init: Any) -> str | None:
     return None
 
 
+def _unwritten(fn: FnItem, kind_of: Any) -> tuple[list, dict[int, str]]:
+    """Every node of `fn`'s body, and the kind (`kind_of` its value) of each `let` binding
+    given no written type, by the binding's id."""
+    nodes: list = []
+    _walk(fn.body, nodes)
+    kinds: dict[int, str] = {}
+    for n in nodes:
+        if isinstance(n, Let) and n.binding is not None and n.declared is None:
+            kind = kind_of(n.init)
+            if kind is not None and getattr(n.binding, "written", None) is None:
+                kinds[id(n.binding)] = kind
+    return nodes, kinds
+
+
 def _walk(node: Any, found: list) -> None:
     found.append(node)
     for part in children(node):
@@ -119,14 +126,7 @@ def refuse_returned(checker: Any, fn: FnItem) -> None:
     written = node.child_by_field_name("return_type") if node is not None else None
     if written is None or written.type not in ("generic_type", "tuple_type") or fn.body is None:
         return
-    nodes: list = []
-    _walk(fn.body, nodes)
-    kinds: dict[int, str] = {}
-    for n in nodes:
-        if isinstance(n, Let) and n.binding is not None and n.declared is None:
-            kind = _made(n.init)
-            if kind is not None and getattr(n.binding, "written", None) is None:
-                kinds[id(n.binding)] = kind
+    nodes, kinds = _unwritten(fn, _made)
     if not kinds:
         return
     aliases: set[int] = set()  # `let row = s;` of `s` a reference: `row` is one too
