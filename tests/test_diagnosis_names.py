@@ -85,8 +85,9 @@ def test_the_fix_check_finds_a_parameter_the_fixed_run_names_by_the_callers_bind
         ),
         (
             "losses_vec.rs",
-            "add up the `loss` of each pass of the backward at line 15 into a sum made before "
-            "the loop, and run one backward on it after the loop",
+            # The words of lint's code fix for losses a loop walks (one fix, said once); the
+            # note names them as each pass's `loss`.
+            "add the losses of the loop's passes and run one backward on their sum, after the loop",
         ),
         (
             "losses_temporary.rs",
@@ -100,6 +101,8 @@ def test_add_the_losses_names_the_two_losses_as_the_program_holds_them(program, 
     (added,) = [f for f in explanation.fixes if f.key == "add the losses"]
     assert added.title == title
     assert "NodeId(" not in added.note and "`loss` + `loss`" not in added.note
+    if program == "losses_vec.rs":
+        assert "the `loss` of each pass of the backward at line 15" in added.note
     # Every binding the words name is one of the program's (no `total` it does not have).
     source = (AGREEMENT / program).read_text(encoding="utf-8")
     for named in re.findall(r"`([^`]+)`", f"{added.title} {added.note}"):
