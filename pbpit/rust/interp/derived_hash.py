@@ -75,4 +75,5 @@ def key_part(ty: Any) -> bool:
 
 def by_fields(item: Any) -> bool:
     """Whether values of `item` are equal and hashed by their fields (a derived `Hash`)."""
-    return item is not None and "Hash" in item.derives and "PartialEq" in item.derives
+    derives = getattr(item, "derives", ())
+    return "Hash" in derives and "PartialEq" in derives

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from pbpit.engine.server import Panic
 from pbpit.engine.tensor import Tensor
 from pbpit.rust.format import Some
+from pbpit.rust.interp import derived_hash
 from pbpit.rust.interp.cmp_impls import user_eq
 from pbpit.rust.interp.growth import MAX_ELEMENTS, check_allocation  # noqa: F401 - re-exported
 from pbpit.rust.interp.nodes import Unsupported, Visible, visible_slots
@@ -256,7 +257,7 @@ class StructValue:
     # any other struct's value is itself only.
     # A struct deriving `Hash` and `PartialEq` with fields: by its fields (derived_hash.py).
     def __eq__(self, other: object) -> bool:
-        if self.fields and _by_fields(self.item):
+        if self.fields and derived_hash.by_fields(self.item):
             return (
                 type(other) is StructValue
                 and other.item is self.item
@@ -268,17 +269,12 @@ class StructValue:
         return self.item is other.item and self.variant == other.variant
 
     def __hash__(self) -> int:
-        if self.fields and _by_fields(self.item):
+        if self.fields and derived_hash.by_fields(self.item):
             return hash((self.variant, *self.fields))
         return hash(self.variant) if self.variant >= 0 and not self.fields else id(self)
 
     def __lt__(self, other: object) -> bool:
         return self.variant < other.variant  # type: ignore[attr-defined]
-
-
-def _by_fields(item: Any) -> bool:
-    derives = getattr(item, "derives", ())
-    return "Hash" in derives and "PartialEq" in derives
 
 
 def composite_debug(
