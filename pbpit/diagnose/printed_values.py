@@ -21,6 +21,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from pbpit.file_state import per_file
+
 
 @contextmanager
 def held_steps() -> Iterator[list[int]]:
@@ -61,19 +63,10 @@ def held_output(program: Path, pinned: bool, timeout: float) -> tuple[str, bool,
     return result.stdout, result.panic is not None, len(made)
 
 
-_HELD: dict[tuple, tuple[str, bool, int] | None] = {}
-"""The original programs' held runs, by path, size and modification time, and `pinned`."""
-
-
+@per_file
 def _original_held(program: Path, pinned: bool, timeout: float) -> tuple[str, bool, int] | None:
-    try:
-        stat = program.stat()
-    except OSError:
-        return None
-    key = (str(program.resolve()), stat.st_size, stat.st_mtime_ns, pinned)
-    if key not in _HELD:
-        _HELD[key] = held_output(program, pinned, timeout)
-    return _HELD[key]
+    """The original program's held run, kept while the file is the one run (file_state.py)."""
+    return held_output(Path(program), pinned, timeout)
 
 
 def first_difference(was: str, now: str) -> tuple[int, str, str] | None:
