@@ -63,7 +63,7 @@ from pbpit.rust.interp.std_methods import (
     TENSOR,
     family_of,
 )
-from pbpit.rust.interp.std_more import BOOL_METHODS, MUT_RESULTS
+from pbpit.rust.interp.std_option_more import BOOL_METHODS, MUT_RESULTS
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,

@@ -163,7 +163,7 @@ _OWNED_RESULTS = frozenset(
     + tuple(FLOAT_METHODS)
     + tuple(FLOAT_TESTS)
     + tuple(INT_METHODS)
-    # std's that make a new `Result`, `Option` or `String` (std_more.py, str_methods.py)
+    # std's that make a new `Result`, `Option` or `String` (std_option_more.py, str_methods.py)
     + ("parse", "map_err", "ok_or", "ok_or_else", "ok", "copied", "cloned")
     + ("to_uppercase", "to_lowercase", "to_ascii_uppercase", "to_ascii_lowercase")
     # a collection or a `String` made anew (`collect` makes a `Vec<&T>` a value too)

@@ -34,7 +34,8 @@ from pbpit.rust.interp.rc_refcell import RC_METHODS, REFCELL_METHODS
 from pbpit.rust.interp.references import certainly_reference
 from pbpit.rust.interp.sets import BTREESET, HASHSET
 from pbpit.rust.interp.sorted_tests import sorted_rows
-from pbpit.rust.interp.std_more import OPTION_MORE, RESULT_MORE, VEC_MORE, slice_more
+from pbpit.rust.interp.std_more import VEC_MORE, slice_more
+from pbpit.rust.interp.std_option_more import OPTION_MORE, RESULT_MORE
 from pbpit.rust.interp.std_options import OPTION_OPTIONS
 from pbpit.rust.interp.std_sort import sort_rows
 from pbpit.rust.interp.std_write import STR_WRITE
@@ -506,7 +507,7 @@ RESULT = rows(
     Builtin("Result", "is_err", (), "bool", _result),
     Builtin("Result", "unwrap_or", ("inner",), "inner", _result),
     Builtin("Result", "unwrap_err", (), "", _result, check=_result_error),
-    *RESULT_MORE,  # `map_err`, `map`, `and_then`, `unwrap_or_else`, `ok` (std_more.py)
+    *RESULT_MORE,  # `map_err`, `map`, `and_then`, `unwrap_or_else`, `ok` (std_option_more.py)
     *std_results.ROWS,  # `err`, `unwrap_or_default`, `as_ref` (std_results.py)
 )
 
