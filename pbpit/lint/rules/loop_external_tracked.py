@@ -103,7 +103,11 @@ from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.rules.stored_inputs import store_inputs, trace_store_inputs, tuple_buffer
 from pbpit.lint.rules.summed_log import summed_log
 from pbpit.lint.rules.taken_state import taken_from
-from pbpit.lint.rules.target_copy import blend_detached, with_entry_detached
+from pbpit.lint.rules.target_copy import (
+    blend_detached,
+    copy_targets_detached,
+    with_entry_detached,
+)
 from pbpit.lint.rules.walked_again import walked_first
 from pbpit.lint.values import Definition
 
@@ -335,6 +339,8 @@ fn main() {
                     helps = with_entry_detached(helps, name, meeting, fixes)
                 elif not leaf and not leaf_trained(name, meeting, fixes):
                     helps = blend_detached(helps, name, meeting, fixes)  # BYOL's momentum
+                if not leaf:  # targets taken anew through a target network (`qnet.clone()`)
+                    helps = copy_targets_detached(helps, name, meeting, fixes)
             # A `Vec` field emptied beside the others the program empties: first, in place of
             # emptying it at the end of the pass.
             beside = (
