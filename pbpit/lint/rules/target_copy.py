@@ -132,3 +132,101 @@ def blend_detached(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes)
     first = Help(message, fixes.detach_edits(value))
     rest = [replace(h, applicability="MaybeIncorrect") for h in helps]
     return [first, *rest]
+
+
+def copy_targets_detached(
+    helps: list[Help], name: str, meeting: Meeting, fixes: Fixes
+) -> list[Help]:
+    """`helps` led by the carried value detached where it is made, for a value the loop takes
+    anew (not from its own previous value) through a copy of a module taken by `.clone()`
+    (`let target_net = qnet.clone();` .. `targets = rewards.clone() + next_q * 0.9;`, refreshed
+    every k steps and read by the steps between), the copy never stepped by an optimizer and
+    its gradient never read: a target network (issue 24 item 5). The copy shares the module's
+    parameters, so the targets left tracked send the refresh step's loss back into the module
+    through them; detached where made, the loss trains through its prediction alone (the
+    semi-gradient of TD learning). Detached only at the end of the pass instead, that gradient
+    stays in every refresh step."""
+    from pbpit.lint.rules.carried_state import held_tensor
+    from pbpit.lint.rules.loop_trains import trains
+
+    definition = meeting.definition
+    value, statement = definition.value, definition.statement
+    if not helps or value is None or statement is None or not meeting.carried:
+        return helps
+    assignment = statement.named_children[0] if statement.named_child_count else None
+    if statement.type == "assignment_expression":
+        assignment = statement
+    if assignment is None or assignment.type != "assignment_expression":
+        return helps
+    left = assignment.child_by_field_name("left")
+    if left is None or assignment.child_by_field_name("right") != value:
+        return helps
+    carrier = fixes.text(left)
+    held = held_tensor(value, fixes) or value  # `Some(tensor)`: the tensor it holds
+    if fixes.detached_already(held) or _reads(value, carrier, fixes):
+        return helps  # blended from its own value: state, not taken anew
+    function = statement
+    while function is not None and function.type != "function_item":
+        function = fixes.parent(function)
+    if function is None:
+        return helps
+    body = fixes.data[function.start_byte : function.end_byte]
+    copies = _module_copies(function, fixes)
+    read = {fixes.text(n) for d in definition.sources if d.value is not None
+            for n in descendants(d.value) if n.type == "identifier"}  # fmt: skip
+    read |= {fixes.text(n) for n in descendants(value) if n.type == "identifier"}
+    used = sorted(
+        (copy, module)
+        for copy, module in copies.items()
+        if copy in read and module not in read and not trains(body, copy) and trains(body, module)
+    )
+    if len(used) != 1:
+        return helps
+    copy, module = used[0]
+    place = fixes.place((held.start_byte, held.end_byte))
+    message = (
+        f"detach `{carrier}` where it is made (line {place.line}): it is made through "
+        f"`{copy}`, a copy of `{module}` that no optimizer steps (a target network), so it "
+        f"needs no gradient; left tracked, the loss of the step that makes it sends a gradient "
+        f"through it into `{module}`'s parameters, which the copy shares (detached only at the "
+        "end of the pass, it still does)"
+    )
+    first = Help(message, fixes.detach_edits(held))
+    rest = [replace(h, applicability="MaybeIncorrect") for h in helps]
+    return [first, *rest]
+
+
+def _reads(value: Node, name: str, fixes: Fixes) -> bool:
+    """Whether `value` names `name` (a variable, or a field path `self.targets`)."""
+    return any(
+        fixes.text(n) == name
+        for n in descendants(value)
+        if n.type in ("identifier", "field_expression")
+    )
+
+
+def _module_copies(function: Node, fixes: Fixes) -> dict[str, str]:
+    """The variables of `function` bound or assigned a copy of another by `.clone()` (`let
+    target_net = qnet.clone();`, `target = online.clone();`): the copy to what it copies."""
+    copies: dict[str, str] = {}
+    for node in descendants(function):
+        if node.type == "let_declaration":
+            left, right = node.child_by_field_name("pattern"), node.child_by_field_name("value")
+        elif node.type == "assignment_expression":
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        else:
+            continue
+        if left is None or right is None or right.type != "call_expression":
+            continue
+        copy = fixes.text(left).removeprefix("mut ").strip()
+        called = right.child_by_field_name("function")
+        arguments = right.child_by_field_name("arguments")
+        if called is None or called.type != "field_expression" or arguments is None:
+            continue
+        method, receiver = called.child_by_field_name("field"), called.child_by_field_name("value")
+        if method is None or receiver is None or fixes.text(method) != "clone":
+            continue
+        if arguments.named_child_count or not is_name(copy) or not is_name(fixes.text(receiver)):
+            continue
+        copies[copy] = fixes.text(receiver)
+    return copies
