@@ -12,6 +12,7 @@ from pbpit.rust.interp import (
     btreemap,
     cloned_options,
     deref_coercion,
+    exact_size,
     fn_refs,
     generic_refs,
     hashmap,
@@ -471,6 +472,7 @@ class Checker(
                     if stmt.declared is None and stmt.init is not None:
                         stmt.binding.owned = self.owned(stmt.init)
                     cloned_options.mark_let(self, stmt.binding, stmt.init)  # `Some(value)`
+                    exact_size.note_let(stmt.binding, stmt.init)  # `let r = 0..=9;`
                     tuple_arity.checked_let(self, stmt)  # `let (a, b) = triple;`: E0308
                 diverges = diverges or (found is not None and resolve(found) is NEVER)
             else:

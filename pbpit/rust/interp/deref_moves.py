@@ -79,18 +79,77 @@ def note_for(check: Any, binding: Any, iterable: Any) -> None:
 
 
 def note_closure(check: Any, e: Method) -> None:
-    """The parameter of `v.iter().map(|s| ..)` (an item itself, not `&&T`) of values."""
-    if e.name not in _ITEM_TAKERS or len(e.args) != 1 or not isinstance(e.args[0], Closure):
+    """The parameter of `v.iter().map(|s| ..)` (an item itself, not `&&T`) of values, and of
+    `v.first().map(|s| ..)`, `m.get(k).and_then(|s| ..)` (the `&T` an `Option<&T>` holds)."""
+    if not e.args or not isinstance(e.args[-1], Closure) or e.borrowed:
         return
-    closure = e.args[0]
-    if len(closure.params) == 1 and closure.param_tys[0] is None:
+    closure = e.args[-1]
+    if len(closure.params) != 1 or closure.param_tys[0] is not None:
+        return
+    if e.name in _OPTION_TAKERS and option_of_one_ref(check, e.recv):
+        if closure.params[0] is not None and not closure.params[0].name.startswith("("):
+            check.single.add(closure.params[0])
+    elif e.name in _ITEM_TAKERS and len(e.args) == 1:
         note_for(check, closure.params[0], e.recv)
+
+
+# The methods of an `Option<&T>` whose closure (the last argument) takes the `&T` itself.
+_OPTION_TAKERS = frozenset(("map", "and_then", "is_some_and", "map_or", "map_or_else"))
+# `v.first()`: an `Option<&T>` of an element, by the methods of a slice.
+_ELEMENT_PICKS = frozenset(("first", "last", "get"))
+_MAPS = (b"HashMap<", b"BTreeMap<")
+
+
+def option_of_one_ref(check: Any, e: Any) -> bool:
+    """Whether `e` certainly is an `Option<&T>` of one `&` to values: `v.iter().next()`,
+    `v.iter().max()`, `.find(..)` of `v.iter()`, `v.first()`, `v.get(i)` of a `v` of values,
+    `m.get(k)` of a map written with values that are no references."""
+    if not isinstance(e, Method) or e.borrowed:
+        return False
+    if e.name in _PICKS | {"find", "nth"} and items_of_values(check, e.recv):
+        return True
+    if e.name not in _ELEMENT_PICKS or len(e.args) != (e.name == "get"):
+        return False
+    kind = getattr(resolve(e.recv.ty), "kind", None)
+    if kind in ("Vec", "array"):
+        return not e.recv.borrowed and _of_values(check, e.recv)
+    return e.name == "get" and _map_of_values(check, e.recv)
+
+
+def _map_of_values(check: Any, e: Any) -> bool:
+    """Whether `e` is a variable of values (`HashMap<String, Vec<f32>>`), or written as a map
+    whose values are no references (`HashMap<&str, String>`)."""
+    if not isinstance(e, Local) or e.borrowed:
+        return False
+    if e.binding in check.values:
+        return True
+    written = getattr(e.binding, "written", None)
+    if written is None or not written.text.startswith(_MAPS):
+        return False
+    args = written.child_by_field_name("type_arguments")
+    named = [c for c in args.named_children] if args is not None else []
+    return len(named) == 2 and b"&" not in named[1].text and b"'" not in named[1].text
+
+
+def one_ref(check: Any, e: Any) -> bool:
+    """Whether `e` certainly is one `&` to values: `r` of `let r = &x;`, `o.unwrap()` of such an
+    `Option<&T>` (`option_of_one_ref`)."""
+    if isinstance(e, Local):
+        return not e.borrowed and e.binding in check.single
+    return (
+        isinstance(e, Method)
+        and e.name in ("unwrap", "expect")
+        and not e.borrowed
+        and option_of_one_ref(check, e.recv)
+    )
 
 
 def refuse(check: Any, e: Any, parts: list | None = None) -> None:
     """rustc's E0507 for `*r` moved. `parts`: the `let`s of a pattern taking `*r` apart (`let
     (n, s) = *p;`), of which only a binding not `Copy` moves."""
     operand = e.operand
+    if e.op == "*" and not isinstance(operand, Local) and one_ref(check, operand):
+        return _refuse_unnamed(check, e, parts)  # `*v.first().unwrap()`
     if e.op != "*" or not isinstance(operand, Local) or operand.borrowed:
         return
     binding = operand.binding
@@ -111,5 +170,24 @@ def refuse(check: Any, e: Any, parts: list | None = None) -> None:
     err.label = (
         f"move occurs because `{shown}` has type `{show(resolve(e.ty))}`, which does not "
         "implement the `Copy` trait"
+    )
+    raise err
+
+
+def _refuse_unnamed(check: Any, e: Any, parts: list | None) -> None:
+    """rustc's E0507 for `*o.unwrap()` of an `Option<&T>` moved: "a shared reference"."""
+    if parts is not None:
+        moved = [p for p in parts if p.binding is not None and _kept(p.binding) is not None]
+        if not moved:
+            return
+        shown = show(resolve(moved[0].binding.ty))
+    elif _kept(e) is None:
+        return
+    else:
+        shown = show(resolve(e.ty))
+    what = "cannot move out of a shared reference"
+    err = Unsupported(f"{check.path}:{e.pos[0]}:{e.pos[1]}", rejects(what, "E0507"))
+    err.label = (
+        f"move occurs because value has type `{shown}`, which does not implement the `Copy` trait"
     )
     raise err

@@ -12,7 +12,7 @@ from typing import Any
 
 from pbpit.rust.interp import iter_sources
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.types import USIZE, Named, Ty, Var, resolve
+from pbpit.rust.interp.types import USIZE, Named, Ty, Var, Wrap, resolve
 
 # The iterator structs without `ExactSizeIterator`, by the method that makes them (as rustc
 # names them in E0599).
@@ -57,23 +57,69 @@ def len_type(checker: Any, e: Any, recv: Ty) -> Ty:
     elif isinstance(it, RangeLit) and not it.borrowed:
         elem = resolve(it.lo.ty) if it.lo is not None and it.lo.ty is not None else None
         if it.inclusive and type(elem) is Var and elem.kind == "int":
-            # `(0..=9).len()`: the `{integer}` falls back to `i32`, which the bound then misses
-            shown = "std::ops::RangeInclusive<i32>"
-            what = f"the trait bound `{shown}: ExactSizeIterator` is not satisfied"
-            err = checker.fail(it.pos, rejects(what, "E0277"))
-            err.label = f"the trait `ExactSizeIterator` is not implemented for `{shown}`"
-            raise err
+            raise _fallen_back(checker, it.pos)  # `(0..=9).len()`
         if type(elem) is Named:
             if it.inclusive and elem.name not in _RANGE_INCLUSIVE:
                 struct = "RangeInclusive<Idx>"
             elif not it.inclusive and elem.name not in _RANGE:
                 struct = "std::ops::Range<Idx>"
     if struct is None:
+        if type(resolve(recv)) is Wrap and resolve(recv).kind == "Range":  # `r.len()` of a range
+            checker.settle_later.append(lambda: _range_len(checker, e, it, resolve(recv)))
         return USIZE
+    raise _no_len(checker, e, struct)
+
+
+def _range_len(checker: Any, e: Any, it: Any, recv: Wrap) -> None:
+    """`r.len()` of a range not written in place (`let mut r = 0..10;` then `r.any(|x| x ==
+    3i64)`, a parameter `r: Range<u64>`), judged once its element type is known: no `len` for
+    a `Range` of other than `_RANGE`'s types, nor a `RangeInclusive` of other than
+    `_RANGE_INCLUSIVE`'s."""
+    from pbpit.rust.interp.nodes import Local
+
+    elem = resolve(recv.inner)
+    name = "i32" if type(elem) is Var and elem.kind == "int" else getattr(elem, "name", None)
+    if type(elem) is Var and elem.kind == "float":
+        name = "f64"
+    if name is None or type(elem) not in (Named, Var):
+        return
+    made = getattr(it.binding, RANGE_LIT, None) if isinstance(it, Local) else None
+    inclusive = made is not None and made.inclusive
+    if inclusive and type(elem) is Var and elem.kind == "int":
+        raise _fallen_back(checker, e.recv.pos)  # `let r = 0..=9; r.len()`
+    if name not in _RANGE:
+        raise _no_len(checker, e, "RangeInclusive<Idx>" if inclusive else "std::ops::Range<Idx>")
+    if inclusive and name not in _RANGE_INCLUSIVE:
+        raise _no_len(checker, e, "RangeInclusive<Idx>")
+
+
+RANGE_LIT = "range_lit"
+"""The attribute of a variable a `let` gives a range written in place (`let r = 0..=9;`)."""
+
+
+def note_let(binding: Any, init: Any) -> None:
+    """Mark `binding` given the range `init` written in place, for `_range_len`."""
+    from pbpit.rust.interp.nodes import RangeLit
+
+    if binding is not None and isinstance(init, RangeLit) and not init.borrowed:
+        setattr(binding, RANGE_LIT, init)
+
+
+def _fallen_back(checker: Any, pos: Any) -> Any:
+    """`(0..=9).len()`: the `{integer}` falls back to `i32`, which the bound then misses
+    (rustc's E0277, not E0599)."""
+    shown = "std::ops::RangeInclusive<i32>"
+    what = f"the trait bound `{shown}: ExactSizeIterator` is not satisfied"
+    err = checker.fail(pos, rejects(what, "E0277"))
+    err.label = f"the trait `ExactSizeIterator` is not implemented for `{shown}`"
+    return err
+
+
+def _no_len(checker: Any, e: Any, struct: str) -> Any:
     what = f"no method named `len` found for struct `{struct}` in the current scope"
     err = checker.fail(e.pos, rejects(what, "E0599"))
     err.label = "method not found"
-    raise err
+    return err
 
 
 # Adapters that are `DoubleEndedIterator` only when what they adapt is `ExactSizeIterator` too

@@ -1,0 +1,232 @@
+"""Programs rustc rejects that pbpit ran (issue 26, the held-out set of session 24 and variants
+written after): each shape as Rust defines it, with accepted neighbours that must still run.
+Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
+PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
+
+- `r.len()` of a range held by a variable, its element type known later (`let mut r = 0..10;`
+  then `r.any(|x| x == 3u64)`): no `ExactSizeIterator` for `Range<i64>`/`Range<u64>`, nor for
+  `RangeInclusive` of more than 16 bits (E0599; E0277 for `let r = 0..=9;`, its `i32`).
+- a move out of the `&T` an `Option<&T>` of values holds: `*v.first().unwrap()`,
+  `*m.get("k").unwrap()` of a map written with values, `v.first().map(|x| *x)`,
+  `v.iter().next().map(|x| *x)` (E0507).
+"""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "len_of_a_range_variable_of_u64": (
+        """\
+fn main() {
+    let mut r = 0..10;
+    let hit = r.any(|x| x == 3u64);
+    println!("{} {}", hit, r.len());
+}
+""",
+        rejects("E0599"),
+    ),
+    "len_of_a_range_variable_of_i64": (
+        """\
+fn main() {
+    let n: i64 = 5;
+    let r = 0..n;
+    println!("{}", r.len());
+}
+""",
+        rejects("E0599"),
+    ),
+    "len_of_a_range_of_u32_runs": (
+        """\
+fn main() {
+    let r = 0..10u32;
+    println!("{}", r.len());
+}
+""",
+        runs("10\n"),
+    ),
+    "len_of_an_inclusive_range_variable_of_u32": (
+        """\
+fn main() {
+    let r = 0..=10u32;
+    println!("{}", r.len());
+}
+""",
+        rejects("E0599"),
+    ),
+    "len_of_an_inclusive_range_variable_of_i32": (
+        """\
+fn main() {
+    let r = 0..=10;
+    println!("{}", r.len());
+}
+""",
+        rejects("E0277"),
+    ),
+    "len_of_an_inclusive_range_of_u8_runs": (
+        """\
+fn main() {
+    let r = 0..=10u8;
+    println!("{}", r.len());
+}
+""",
+        runs("11\n"),
+    ),
+    "len_of_a_range_of_usize_runs": (
+        """\
+fn main() {
+    let n: usize = 5;
+    let r = 0..n;
+    println!("{}", r.len());
+}
+""",
+        runs("5\n"),
+    ),
+    "len_of_a_cloned_range_of_i64": (
+        """\
+fn main() {
+    let r = -3i64..3;
+    let c = r.clone().count();
+    println!("{} {}", c, r.len());
+}
+""",
+        rejects("E0599"),
+    ),
+    "deref_in_a_map_over_next": (
+        """\
+fn main() {
+    let v = vec![String::from("a")];
+    let s = v.iter().next().map(|x| *x).unwrap();
+    println!("{s}");
+}
+""",
+        rejects("E0507"),
+    ),
+    "deref_in_a_map_over_first": (
+        """\
+fn main() {
+    let v = vec![String::from("a")];
+    let s = v.first().map(|x| *x);
+    println!("{:?}", s);
+}
+""",
+        rejects("E0507"),
+    ),
+    "deref_of_first_unwrapped": (
+        """\
+fn main() {
+    let v = vec![String::from("a")];
+    let s = *v.first().unwrap();
+    println!("{s}");
+}
+""",
+        rejects("E0507"),
+    ),
+    "deref_of_a_map_get_unwrapped": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, String> = HashMap::new();
+    m.insert("k", "v".to_string());
+    let s: String = *m.get("k").unwrap();
+    println!("{s}");
+}
+""",
+        rejects("E0507"),
+    ),
+    "deref_of_max_unwrapped": (
+        """\
+fn main() {
+    let v = vec![String::from("a")];
+    let s = *v.iter().max().unwrap();
+    println!("{s}");
+}
+""",
+        rejects("E0507"),
+    ),
+    "deref_in_and_then": (
+        """\
+fn main() {
+    let names = vec!["a".to_string()];
+    let first = names.iter().next().and_then(|n| Some(*n));
+    println!("{:?}", first);
+}
+""",
+        rejects("E0507"),
+    ),
+    "deref_of_a_field_first_in_a_method": (
+        """\
+struct S {
+    items: Vec<String>,
+}
+impl S {
+    fn top(&self) -> String {
+        *self.items.first().unwrap()
+    }
+}
+fn main() {
+    let s = S {
+        items: vec!["q".into()],
+    };
+    println!("{}", s.top());
+}
+""",
+        rejects("E0507"),
+    ),
+    "deref_of_a_tuple_taken_apart": (
+        """\
+fn main() {
+    let v = vec![(String::from("a"), 1)];
+    let (s, n) = *v.first().unwrap();
+    println!("{s}{n}");
+}
+""",
+        rejects("E0507"),
+    ),
+    "deref_of_copy_items_runs": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let s = v.first().map(|x| *x);
+    println!("{:?}", s);
+}
+""",
+        runs("Some(1)\n"),
+    ),
+    "deref_of_str_items_runs": (
+        """\
+fn main() {
+    let names = vec!["a", "b"];
+    let s = names.first().map(|x| *x);
+    println!("{:?}", s);
+}
+""",
+        runs('Some("a")\n'),
+    ),
+    "deref_of_map_of_str_runs": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, &str> = HashMap::new();
+    m.insert("k", "v");
+    let s = *m.get("k").unwrap();
+    println!("{s}");
+}
+""",
+        runs("v\n"),
+    ),
+    "deref_then_clone_runs": (
+        """\
+fn main() {
+    let v = vec![String::from("a")];
+    let n = v.first().map(|x| x.len()).unwrap();
+    let c = (*v.first().unwrap()).clone();
+    println!("{n}{c}");
+}
+""",
+        runs("1a\n"),
+    ),
+}
+
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
