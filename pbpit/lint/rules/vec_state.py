@@ -7,6 +7,7 @@ and there is no `Some(..)` put in the field to detach."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pbpit.diagnostics.model import Help
 from pbpit.lint.fixes import Fixes, is_name
@@ -138,3 +139,80 @@ def _defined(method: str, fixes: Fixes) -> bool:
         if parent is not None and parent.child_by_field_name("trait") is None:
             return True
     return False
+
+
+def kept_tracked_this_pass(
+    helps: list[Help], name: str, meeting: Meeting, fixes: Fixes
+) -> list[Help]:
+    """`helps` led by the fix a careful user writes for an element of a `Vec` of tensors the
+    loop blends and reads again in the same pass (class centroids: `centroids[c] =
+    centroids[c].clone() * 0.7 + e.clone() * 0.3;`, then `pull` reads `centroids[c]`): the
+    value made in a `let` (`let updated = ..;`), stored detached (`centroids[c] =
+    updated.clone().detach();`) and the pass's later reads of that element given the tracked
+    `updated`. Later passes read it as data, while this pass's loss keeps its gradient through
+    the blend; the write detached whole, that loss would see a constant. `helps` as they are
+    where the loop's body holds no such one write."""
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if body is None or body.type != "block" or meeting.in_macro or not vec_of_tensors(name, fixes):
+        return helps
+    writes = [
+        n
+        for n in descendants(body)
+        if n.type == "assignment_expression"
+        and (left := n.child_by_field_name("left")) is not None
+        and left.type == "index_expression"
+        and fixes.text(left.named_children[0]) == name
+    ]
+    if len(writes) != 1:
+        return helps
+    write = writes[0]
+    statement = fixes.parent(write)
+    block = fixes.parent(statement) if statement is not None else None
+    left, value = write.child_by_field_name("left"), write.child_by_field_name("right")
+    if statement is None or block is None or left is None or value is None:
+        return helps
+    if statement.type != "expression_statement" or block.type != "block":
+        return helps
+    if not fixes.whole_lines(statement) or fixes.detached_already(value):
+        return helps
+    place = fixes.text(left).replace(" ", "")
+    index = left.named_children[-1]
+    changed = {fixes.text(n) for n in descendants(index) if n.type == "identifier"}
+    reads: list[Node] = []
+    for later in block.named_children:
+        if later.start_byte < statement.end_byte:
+            continue
+        if any(
+            n.type in ("assignment_expression", "compound_assignment_expr")
+            and (target := n.child_by_field_name("left")) is not None
+            and fixes.text(target).split("[")[0].strip() in changed | {name}
+            for n in descendants(later)
+        ):
+            break  # the element or its index set again: later reads are another value's
+        reads += [
+            n
+            for n in descendants(later)
+            if n.type == "index_expression" and fixes.text(n).replace(" ", "") == place
+        ]
+    if not reads:
+        return helps
+    words = {fixes.text(n) for n in descendants(fixes.source.root) if n.type == "identifier"}
+    fresh = next(w for w in ("updated", *(f"updated_{k}" for k in range(2, 99))) if w not in words)
+    margin = fixes.indent_of(statement)
+    written = (
+        f"let {fresh} = {fixes.text(value)};{fixes.newline}"
+        f"{margin}{fixes.text(left)} = {fresh}.clone().detach();"
+    )
+    edits = [fixes.edit(statement.start_byte, statement.end_byte, written)]
+    edits += [fixes.edit(n.start_byte, n.end_byte, fresh) for n in reads]
+    line = statement.start_point[0] + 1
+    message = (
+        f"make the new `{place}` in a `let` (`{fresh}`), store it detached (line {line}: "
+        f"`{fixes.text(left)} = {fresh}.clone().detach();`) and read `{fresh}` where this pass "
+        f"reads `{place}` again: later passes read it as data, and this pass's loss keeps its "
+        "gradient through it (the write detached whole, that loss would see a constant)"
+    )
+    first = Help(message, edits)
+    rest = [replace(h, applicability="MaybeIncorrect") for h in helps]
+    return [first, *rest]
