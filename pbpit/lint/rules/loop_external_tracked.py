@@ -108,6 +108,7 @@ from pbpit.lint.rules.target_copy import (
     copy_targets_detached,
     with_entry_detached,
 )
+from pbpit.lint.rules.vec_state import kept_tracked_this_pass
 from pbpit.lint.rules.walked_again import walked_first
 from pbpit.lint.values import Definition
 
@@ -356,6 +357,8 @@ fn main() {
             helps = backward_once(helps, fixes) if not meeting.in_macro else helps
             # A value pushed after the backward for the next pass's loss: what picks it, kept.
             helps = kept_after_step(helps, name, meeting, fixes)
+            # A `Vec`'s element blended and read again in the pass: stored detached, read tracked.
+            helps = kept_tracked_this_pass(helps, name, meeting, fixes)
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
             name = carried_field(name, meeting, fixes)  # `state.c` of a literal put in `state`
             message = carried_message(name)
