@@ -391,3 +391,86 @@ def _method(call: Node, fixes: Fixes) -> str:
     function = call.child_by_field_name("function")
     method = function.child_by_field_name("field") if function is not None else None
     return fixes.text(method) if method is not None else "or_insert_with"
+
+
+# -- the memo made in each pass: it then keeps what one backward reads
+
+
+_EMPTY = re.compile(
+    r"(?:(?:std\s*::\s*)?(?:collections\s*::\s*)?(?:HashMap|BTreeMap|Vec|VecDeque)"
+    r"\s*(?:::\s*<[^;]*>\s*)?::\s*(?:new\s*\(\s*\)|with_capacity\s*\([^;]*\))"
+    r"|vec!\s*\[\s*\]|None|Default\s*::\s*default\s*\(\s*\))",
+    re.S,
+)
+_LOOP_KINDS = ("for_expression", "while_expression", "loop_expression")
+
+
+def memo_each_pass(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes) -> list[Help]:
+    """`helps` led by the memo made anew in each pass, for a map (or `Vec`, `Option`) made empty
+    before the loop (`let mut cache: HashMap<usize, Tensor<2>> = HashMap::new();`) and filled
+    and read only inside it, by the loop's code or the functions it hands the memo to
+    (`encode(&mut cache, &enc, &feats, a)`): its `let` moved to the top of the body of the
+    innermost loop holding the backward and every use, the memo then keeps what one pass
+    computes (a node shared by two edges encoded once) and no pass reads a tensor whose step an
+    earlier backward consumed. The gradients of the first backward are the program's. `helps`
+    as they are for any other state."""
+    loop = meeting.loop
+    if loop is None or meeting.in_macro or not is_name(name):
+        return helps
+    if not trains_through(meeting, fixes):
+        return helps  # a frozen encoder's memo: stored detached, it keeps memoising
+    function = loop
+    while function is not None and function.type != "function_item":
+        function = fixes.parent(function)
+    if function is None:
+        return helps
+    lets = [
+        n
+        for n in descendants(function)
+        if n.type == "let_declaration"
+        and (pattern := n.child_by_field_name("pattern")) is not None
+        and fixes.text(pattern).removeprefix("mut ").strip() == name
+    ]
+    if len(lets) != 1:
+        return helps
+    made = lets[0]
+    value = made.child_by_field_name("value")
+    if value is None or _EMPTY.fullmatch(fixes.text(value).strip()) is None:
+        return helps
+    if made.end_byte > loop.start_byte or not fixes.whole_lines(made):
+        return helps
+    uses = [
+        n
+        for n in descendants(function)
+        if n.type == "identifier"
+        and fixes.text(n) == name
+        and not made.start_byte <= n.start_byte < made.end_byte
+    ]
+    backward = meeting.earlier.span[0]
+    # The innermost loop holding the backward and every use of the memo.
+    chosen = None
+    for node in descendants(loop):
+        if node.type not in _LOOP_KINDS or not node.start_byte <= backward < node.end_byte:
+            continue
+        if all(node.start_byte <= u.start_byte < node.end_byte for u in uses):
+            if chosen is None or node.start_byte >= chosen.start_byte:
+                chosen = node
+    if chosen is None or not uses:
+        return helps
+    body = chosen.child_by_field_name("body")
+    if body is None or any(
+        u.start_byte < body.start_byte for u in uses
+    ):  # named by the loop's own header (`for x in cache.values()`)
+        return helps
+    edits = fixes.move_into_loop([made], chosen)
+    if edits is None:
+        return helps
+    line = chosen.start_point[0] + 1
+    message = (
+        f"make `{name}` anew in each pass of the loop at line {line} (its `let` moved to the top "
+        f"of the loop's body): it then keeps what one pass computes, read by that pass's "
+        "backward alone, and no pass reads a tensor an earlier backward consumed"
+    )
+    first = Help(message, edits)
+    rest = [replace(h, applicability="MaybeIncorrect") for h in helps]
+    return [first, *rest]
