@@ -93,7 +93,7 @@ from pbpit.lint.rules.loop_trains import (
 from pbpit.lint.rules.loop_trains import trains as trains  # read by `diagnose.case_fixes`
 from pbpit.lint.rules.made_beside import beside_helps, made_beside
 from pbpit.lint.rules.map_entries import detach_earlier_reads
-from pbpit.lint.rules.memo_map import memo_fixes, memo_help, memo_of
+from pbpit.lint.rules.memo_map import memo_each_pass, memo_fixes, memo_help, memo_of
 from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
 from pbpit.lint.rules.option_memo import local_slots
@@ -359,6 +359,7 @@ fn main() {
             helps = kept_after_step(helps, name, meeting, fixes)
             # A `Vec`'s element blended and read again in the pass: stored detached, read tracked.
             helps = kept_tracked_this_pass(helps, name, meeting, fixes)
+            helps = memo_each_pass(helps, name, meeting, fixes)  # an empty memo made each pass
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
             name = carried_field(name, meeting, fixes)  # `state.c` of a literal put in `state`
             message = carried_message(name)
