@@ -9,6 +9,9 @@ PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
 - a move out of the `&T` an `Option<&T>` of values holds: `*v.first().unwrap()`,
   `*m.get("k").unwrap()` of a map written with values, `v.first().map(|x| *x)`,
   `v.iter().next().map(|x| *x)` (E0507).
+- a map looked up by a key more references deep than `K: Borrow<Q>` takes: `m.get(w)` of `w`
+  an item of `words.iter()` over `&str`s on `String` keys (`String: Borrow<&str>`), `m.get(&w)`
+  of it on `&str` keys (`&str: Borrow<&&str>`): E0277.
 """
 
 from __future__ import annotations
@@ -225,6 +228,246 @@ fn main() {
 }
 """,
         runs("1a\n"),
+    ),
+    "key_ref_ref_str_on_string_keys": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut df: HashMap<String, usize> = HashMap::new();
+    df.insert("a".to_string(), 2);
+    let words: Vec<&str> = vec!["a"];
+    for w in words.iter() {
+        println!("{:?}", df.get(w));
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "key_ref_ref_ref_str_on_str_keys": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, i32> = HashMap::new();
+    m.insert("a", 1);
+    let words = vec!["a"];
+    for w in words.iter() {
+        println!("{:?}", m.get(&w));
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "key_ref_ref_str_on_str_keys_runs": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, i32> = HashMap::new();
+    m.insert("a", 1);
+    let words = vec!["a"];
+    for w in words.iter() {
+        println!("{:?}", m.get(w));
+    }
+}
+""",
+        runs("Some(1)\n"),
+    ),
+    "key_deref_item_on_string_keys_runs": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut df: HashMap<String, usize> = HashMap::new();
+    df.insert("a".to_string(), 2);
+    let words: Vec<&str> = vec!["a"];
+    for w in words.iter() {
+        println!("{:?}", df.get(*w));
+    }
+}
+""",
+        runs("Some(2)\n"),
+    ),
+    "key_item_of_a_borrowed_vec_contains_key": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut df: HashMap<String, usize> = HashMap::new();
+    df.insert("a".to_string(), 2);
+    let words: Vec<&str> = vec!["a"];
+    for w in &words {
+        println!("{}", df.contains_key(w));
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "key_str_by_value_runs": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut df: HashMap<String, usize> = HashMap::new();
+    df.insert("a".to_string(), 2);
+    let words = vec!["a", "b"];
+    for w in words {
+        println!("{:?}", df.get(w));
+    }
+}
+""",
+        runs("Some(2)\nNone\n"),
+    ),
+    "key_str_parameter_runs": (
+        """\
+use std::collections::HashMap;
+fn count(m: &HashMap<String, i32>, w: &str) -> i32 {
+    *m.get(w).unwrap_or(&0)
+}
+fn main() {
+    let mut m = HashMap::new();
+    m.insert("x".to_string(), 3);
+    println!("{}", count(&m, "x"));
+}
+""",
+        runs("3\n"),
+    ),
+    "key_closure_item_contains_key": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<String, i32> = HashMap::new();
+    m.insert("x".into(), 1);
+    let keys = vec!["x", "y"];
+    let found: Vec<bool> = keys.iter().map(|k| m.contains_key(k)).collect();
+    println!("{:?}", found);
+}
+""",
+        rejects("E0277"),
+    ),
+    "key_max_unwrapped": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<String, i32> = HashMap::new();
+    m.insert("x".into(), 1);
+    let keys = vec!["x", "y"];
+    let k = keys.iter().max().unwrap();
+    println!("{:?}", m.get(k));
+}
+""",
+        rejects("E0277"),
+    ),
+    "key_let_borrow": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<String, i32> = HashMap::new();
+    m.insert("x".into(), 1);
+    let key = "x";
+    let r = &key;
+    println!("{:?}", m.get(r));
+}
+""",
+        rejects("E0277"),
+    ),
+    "key_borrowed_str_on_str_keys_runs": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, i32> = HashMap::new();
+    m.insert("x", 1);
+    let key = "x";
+    println!("{:?}", m.get(&key));
+}
+""",
+        runs("Some(1)\n"),
+    ),
+    "key_borrowed_let_borrow_on_str_keys": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, i32> = HashMap::new();
+    m.insert("x", 1);
+    let key = "x";
+    let r = &key;
+    println!("{:?}", m.get(&r));
+}
+""",
+        rejects("E0277"),
+    ),
+    "key_btreemap_get_mut": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: BTreeMap<String, f64> = BTreeMap::new();
+    m.insert("lr".into(), 0.1);
+    let ks = ["lr"];
+    for k in ks.iter() {
+        if let Some(v) = m.get_mut(k) {
+            *v *= 2.0;
+        }
+    }
+    println!("{:?}", m);
+}
+""",
+        rejects("E0277"),
+    ),
+    "key_in_a_method_closure": (
+        """\
+use std::collections::HashMap;
+struct Vocab {
+    ids: HashMap<String, usize>,
+}
+impl Vocab {
+    fn lookup(&self, toks: &[&str]) -> Vec<usize> {
+        toks.iter()
+            .map(|t| *self.ids.get(t).unwrap_or(&0))
+            .collect()
+    }
+}
+fn main() {
+    let mut ids = HashMap::new();
+    ids.insert("a".to_string(), 1);
+    let v = Vocab { ids };
+    println!("{:?}", v.lookup(&["a", "b"]));
+}
+""",
+        rejects("E0277"),
+    ),
+    "key_derefed_in_a_method_closure_runs": (
+        """\
+use std::collections::HashMap;
+struct Vocab {
+    ids: HashMap<String, usize>,
+}
+impl Vocab {
+    fn lookup(&self, toks: &[&str]) -> Vec<usize> {
+        toks.iter()
+            .map(|t| *self.ids.get(*t).unwrap_or(&0))
+            .collect()
+    }
+}
+fn main() {
+    let mut ids = HashMap::new();
+    ids.insert("a".to_string(), 1);
+    let v = Vocab { ids };
+    println!("{:?}", v.lookup(&["a", "b"]));
+}
+""",
+        runs("[1, 0]\n"),
+    ),
+    "key_get_mut_of_a_borrowed_vec_item": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, i32> = HashMap::new();
+    m.insert("a", 1);
+    let words = vec!["a"];
+    for w in &words {
+        if let Some(c) = m.get_mut(&w) {
+            *c += 1;
+        }
+    }
+    println!("{:?}", m);
+}
+""",
+        rejects("E0277"),
     ),
 }
 

@@ -19,11 +19,63 @@ from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import STR, STRING, resolve, show
 
 
+def str_depth(e: Any) -> int:
+    """How many `&` certainly stand before the `str` that `e`, typed `str` by pbpit, reaches: 1
+    for a literal (`"a"`, a `&str`), 2 for an item of `v.iter()` of `&str`s (a `&&str`: the
+    `for` variable, a closure's parameter, `v.iter().max().unwrap()`) or `r` of `let r = &w;`,
+    one more for each `&` written before; 0 when unknown (a parameter, a `&str` variable)."""
+    from pbpit.rust.interp.nodes import Lit, Local, Method
+    from pbpit.rust.interp.references import (
+        BOUND_TO_BORROW,
+        ITEMS_BY_REFERENCE,
+        certainly_reference,
+    )
+
+    if e.ty is None or resolve(e.ty) is not STR:
+        return 0
+    if e.borrowed and not e.mut_borrow:
+        inner = copy.copy(e)
+        inner.borrowed = False
+        return 1 + max(str_depth(inner), 1)  # (a `str` is only ever behind a `&`)
+    if e.borrowed:
+        return 0
+    if isinstance(e, Lit) and e.kind == "str":
+        return 1
+    if isinstance(e, Local):
+        marks = (ITEMS_BY_REFERENCE, BOUND_TO_BORROW)
+        return 2 if any(getattr(e.binding, mark, False) for mark in marks) else 0
+    if isinstance(e, Method) and e.name in ("unwrap", "expect") and certainly_reference(e):
+        return 2  # `words.iter().max().unwrap()`
+    return 0
+
+
+def refuse_deep(ck: Any, key: Any, arg: Any) -> None:
+    """rustc's E0277 for a lookup key more references deep than `K: Borrow<Q>` takes: `Q` is
+    `str` or `String` for `String` keys (the key given a `&str`), `str` or `&str` for `&str`
+    keys (a `&&str`). `m.get(w)` of `w` an item of `words.iter()` over `&str`s on a
+    `HashMap<String, _>` (`String: Borrow<&str>`), `m.get(&w)` of it on a `HashMap<&str, _>`
+    (`&str: Borrow<&&str>`)."""
+    found = resolve(key)
+    if found not in (STRING, STR):
+        return
+    depth = str_depth(arg)
+    allowed = 1 if found is STRING else 2
+    if depth <= allowed:
+        return
+    shown_key = "String" if found is STRING else "&str"
+    shown = "&" * (depth - 1) + "str"
+    what = f"the trait bound `{shown_key}: Borrow<{shown}>` is not satisfied"
+    err = ck.fail(arg.borrow_pos or arg.pos, rejects(what, "E0277"))
+    err.label = f"the trait `Borrow<{shown}>` is not implemented for `{shown_key}`"
+    raise err
+
+
 def refuse(ck: Any, key: Any, arg: Any) -> None:
     """rustc's E0277 for `&x` given as the key of a lookup of a map of `String` keys, `x`
     certainly a reference (the map's `get`, `get_mut`, `remove`, `contains_key`)."""
     from pbpit.rust.interp.references import certainly_reference
 
+    refuse_deep(ck, key, arg)
     if resolve(key) is not STRING or not arg.borrowed or arg.mut_borrow:
         return
     found = resolve(arg.ty)
