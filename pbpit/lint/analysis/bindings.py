@@ -70,6 +70,7 @@ class _Bindings:
                 self._typed(self.scopes[-1].get(self.text(pattern)), node, value_node)
                 self._counter_alias(self.scopes[-1].get(self.text(pattern)), value_node)
                 self._lent_place(self.scopes[-1].get(self.text(pattern)), value_node)
+                self._element_ref(self.scopes[-1].get(self.text(pattern)), value_node)
                 self._note_vec_made(self.scopes[-1].get(self.text(pattern)), value_node, value)
                 self._note_newest_collected(self.scopes[-1].get(self.text(pattern)), value_node)
 

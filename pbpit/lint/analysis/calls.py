@@ -192,6 +192,8 @@ class _Calls:
                 )
             elif receiver_node.type == "call_expression":
                 path = self._built_from(receiver_node, owner)
+            elif receiver_node.type == "index_expression":
+                path = self._element_receiver(receiver_node)  # `workers[i].act(..)`
             applied = self._apply_pushing(  # field_pushes.py
                 callee, [receiver, *arguments], path, call, name_node or call
             )

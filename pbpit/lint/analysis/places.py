@@ -222,6 +222,9 @@ class _Places:
         """The slot of a field (`self.hidden`): one seen or set already, else, with `create`,
         a new one beside its root name, holding what a summary's caller gives (a marker) or
         data."""
+        element = self._element_field(path, create)  # `w.h` of `w = &mut v[i]`: `v`'s
+        if element is not False:
+            return element
         slot = self.lookup(path)
         if slot is not None or not create:
             return slot
