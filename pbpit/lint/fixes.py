@@ -442,6 +442,9 @@ class Fixes:
         parts = name.split(".")
         if len(parts) == 1 or (len(parts) == 2 and parts[0] == "self"):
             return True
+        element = re.fullmatch(r"(\w+)\[[^\[\].]*\]", parts[0])
+        if element is not None:  # `workers[t % 2].h`: a field of an element of `workers`
+            parts = [element[1], *parts[1:]]
         if len(parts) != 2 or not all(is_name(p) for p in parts):
             return False
         for current in descendants(self.source.root):
