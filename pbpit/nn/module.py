@@ -84,6 +84,11 @@ class Param:
         # What an uninitialized param still knows without its tensor: shape, device, grad.
         self._lazy = lazy
 
+    @property
+    def fields(self) -> tuple[ParamId]:
+        """The fields a Rust program reads of it (`param.id`, field 0: burn_params.py)."""
+        return (self.id,)
+
     @staticmethod
     def initialized(id: ParamId, value: Tensor) -> Param:  # noqa: A002 - Burn's name
         return Param(id, _State(value), value.is_require_grad())

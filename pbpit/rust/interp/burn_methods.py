@@ -13,7 +13,7 @@ from typing import Any
 from pbpit import nn
 from pbpit.engine import tensor as engine_tensor
 from pbpit.rust.format import Some
-from pbpit.rust.interp import burn_conv, burn_grad_accum, burn_lr, burn_nn, shapes
+from pbpit.rust.interp import burn_conv, burn_grad_accum, burn_lr, burn_nn, burn_params, shapes
 from pbpit.rust.interp.builtins import Builtin, Code, Family, Function
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Method, StructLit
@@ -314,6 +314,7 @@ METHODS: dict[str, Family] = {
     "MomentumConfig": _MOMENTUM,
     "Optimizer": _family("Optimizer", _row("Optimizer", "step", _step_type, _step)),
     burn_grad_accum.NAME: burn_grad_accum.METHODS,
+    burn_params.NAME: burn_params.METHODS,  # `grads.remove(id)`, `len()`..
     "Conv2dConfig": _family(
         "Conv2dConfig",
         *(

@@ -19,7 +19,7 @@ import numpy as np
 from pbpit import nn
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.format import Some
-from pbpit.rust.interp import burn_lr
+from pbpit.rust.interp import burn_lr, burn_params, shapes
 from pbpit.rust.interp.builtins import BURN, CLONE, LAYER_FORWARD
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
@@ -195,6 +195,8 @@ def lower_type(name: str, inner: Callable[[], Ty] | None) -> Ty | None:
         return param(found) if type(found) is TensorT else None
     if inner is None and name == "LearningRate":  # burn-optim's `pub type LearningRate = f64;`
         return F64
+    if inner is None and name in ("Shape", "ParamId"):  # `let s: Shape = x.shape();`
+        return shapes.SHAPE if name == "Shape" else burn_params.PARAM_ID
     if inner is None:
         return DEVICE if name in BACKEND_DEVICES else NAMED_TYPES.get(name)
     return None

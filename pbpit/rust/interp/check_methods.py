@@ -7,6 +7,7 @@ from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import (
     burn_grads_methods,
     burn_nn,
+    burn_params,
     burn_results,
     burn_tensor_api,
     collection_slots,
@@ -148,6 +149,7 @@ class MethodRules:
             and not (iterator(recv) and e.name in _TURBOFISHED)
             and not ((is_number(recv) or recv is BOOL) and e.name == "elem")  # `ElementConversion`
             and not (recv is shapes.SHAPE and e.name == "dims")  # `shape.dims::<2>()`
+            and not burn_params.takes_targs(recv, e.name)  # `grads.remove::<2>(id)`
             and not str_methods.accepts_targs(recv, e.name)  # `s.parse::<f32>()`
             and not (type(recv) is Wrap and recv.kind == "MapIter" and e.name == "sum")
         ):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp import (
+    burn_params,
     concrete_impls,
     error_types,
     field_privacy,
@@ -187,6 +188,9 @@ class StructRules:
             raise self.fail(e.pos, rejects("type annotations needed", "E0282"))
         elif base is shapes.SHAPE:  # `shape.dims`: private in Burn 0.22 (shapes.py)
             raise shapes.private_field(self, e)
+        elif burn_params.field_type(base, e.name) is not None:  # `param.id`: a `ParamId`
+            e.index = 0  # (`nn.Param.fields`)
+            return burn_params.field_type(base, e.name)
         elif std_reverse.field_type(base, e) is not None:  # `r.0` of a `Reverse<T>`
             return std_reverse.field_type(base, e)
         if (is_number(base) or base in (BOOL, CHAR)) and references.certainly_reference(e.base):
