@@ -346,7 +346,11 @@ class PathLowering:
             elif function.type == "field_expression":
                 # A const argument (`unsqueeze::<3>()`) is carried as the rank it names.
                 targs = [
-                    TensorT(self.int_literal(t)) if t.type == "integer_literal" else self.type(t)
+                    TensorT(self.int_literal(t))
+                    if t.type == "integer_literal"
+                    else phantom.BACKEND  # a backend (`remove::<NdArray, 2>`): typed away
+                    if phantom.names_backend(self, t)
+                    else self.type(t)
                     for t in self.kids(targ_node)
                 ]
             elif function.type == "scoped_identifier" and self.text(
