@@ -15,6 +15,7 @@ from typing import Any
 from pbpit.rust.format import Some
 from pbpit.rust.interp import (
     item_refs,
+    slice_affixes,
     slice_split_ends,
     slice_split_mut,
     vec_ends_mut,
@@ -388,6 +389,7 @@ def slice_more(family: str) -> list[Builtin]:
         *slice_split_mut.rows(family),  # `split_at_mut` (slice_split_mut.py)
         *slice_split_ends.rows(family),  # `split_first`, `split_last` (slice_split_ends.py)
         *slice_rows(family),  # `partition_point`, `concat` (slice_rows.py)
+        *slice_affixes.rows(family),  # `starts_with`, `ends_with` (slice_affixes.py)
         Builtin(family, "binary_search", None, "", _binary_search, _binary_search_type),
         Builtin(family, "contains", None, "bool", _contains, _contains_type),
         *(

@@ -1,14 +1,16 @@
 """More of std's `Option` methods, each a row (`builtins.Builtin`: arity, types, behaviour),
 spread into `std_methods.OPTION`: `or_else` (the closure called only for `None`), `zip`
-(`Some((a, b))` when both are `Some`), `xor`, `and`, `unwrap_or_default`, `is_none_or`."""
+(`Some((a, b))` when both are `Some`), `xor`, `and`, `unwrap_or_default`, `is_none_or`,
+`flatten`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin, Code
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.references import refuse_borrowed_value
-from pbpit.rust.interp.types import BOOL, TupleT, Ty, Var, option, resolve
+from pbpit.rust.interp.types import BOOL, TupleT, Ty, Var, Wrap, option, resolve, show
 
 
 def _or_else_type(ck: Any, e: Any, recv: Ty) -> Ty:
@@ -102,7 +104,23 @@ def _unwrap_or_default(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return unwrap_or_default
 
 
+def _flatten_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`impl<T> Option<Option<T>> { fn flatten(self) -> Option<T> }`: another `Option` has no
+    such method (rustc's E0599)."""
+    ck.args(e)
+    inner = ck.known(resolve(recv).inner)  # type: ignore[attr-defined]
+    if not (type(inner) is Wrap and inner.kind == "Option"):
+        what = f"no method named `flatten` found for enum `{show(recv)}` in the current scope"
+        raise ck.fail(e.pos, rejects(what, "E0599"))
+    return inner
+
+
+def _flatten(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    return lambda frame: None if (outer := recv(frame)) is None else outer.value
+
+
 OPTION_OPTIONS = (
+    Builtin("Option", "flatten", None, "", _flatten, _flatten_type),
     Builtin("Option", "unwrap_or_default", (), "inner", _unwrap_or_default),
     Builtin("Option", "or_else", None, "self", _or_else, _or_else_type),
     Builtin("Option", "zip", None, "", _zip, _zip_type),
