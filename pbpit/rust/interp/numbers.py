@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from pbpit.engine import libm
+from pbpit.rust.interp import int_shifts
 from pbpit.rust.interp.types import INT_RANGES
 
 _F32 = struct.Struct("<f")
@@ -629,6 +630,7 @@ INT_METHODS.update(
         "rotate_right": (("u32",), "self", lambda a, n, lo, hi: _rotate(a, -n, lo, hi)),
     }
 )
+INT_METHODS.update(int_shifts.METHODS)  # `checked_shl`, `wrapping_shr`.. (int_shifts.py)
 SIGNED_ONLY = frozenset(("signum", "unsigned_abs", "checked_abs", "wrapping_abs"))
 UNSIGNED_ONLY = frozenset(("is_power_of_two", "div_ceil", "next_power_of_two"))
 
