@@ -12,6 +12,10 @@ PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
 - a map looked up by a key more references deep than `K: Borrow<Q>` takes: `m.get(w)` of `w`
   an item of `words.iter()` over `&str`s on `String` keys (`String: Borrow<&str>`), `m.get(&w)`
   of it on `&str` keys (`&str: Borrow<&&str>`): E0277.
+- a value moved while a `let` holds a view std's methods made of it: `cfg.split('=').next()
+  .unwrap()`, `line.trim()`, `v.first().unwrap()`, `v.iter().max_by(..).unwrap()`, a
+  `Vec<&str>` collected from `line.split(',')` (E0505); the views of a `&str` variable borrow
+  the text it points to, not the variable (`s = "y";` after `let t = s.trim();` runs).
 """
 
 from __future__ import annotations
@@ -468,6 +472,231 @@ fn main() {
 }
 """,
         rejects("E0277"),
+    ),
+    "drop_while_a_split_item_lives": (
+        """\
+fn main() {
+    let cfg = String::from("lr=0.1");
+    let key = cfg.split('=').next().unwrap();
+    drop(cfg);
+    println!("{}", key);
+}
+""",
+        rejects("E0505"),
+    ),
+    "move_while_trimmed_lives": (
+        """\
+fn main() {
+    let line = String::from(" a b ");
+    let t = line.trim();
+    let moved = line;
+    println!("{} {}", t, moved);
+}
+""",
+        rejects("E0505"),
+    ),
+    "passed_by_value_while_a_split_item_lives": (
+        """\
+fn consume(s: String) -> usize {
+    s.len()
+}
+fn main() {
+    let line = String::from("a,b");
+    let first = line.split(",").next().unwrap();
+    let n = consume(line);
+    println!("{} {}", first, n);
+}
+""",
+        rejects("E0505"),
+    ),
+    "drop_while_collected_splits_live": (
+        """\
+fn main() {
+    let line = String::from("a,b");
+    let parts: Vec<&str> = line.split(",").collect();
+    drop(line);
+    println!("{:?}", parts);
+}
+""",
+        rejects("E0505"),
+    ),
+    "drop_while_first_lives": (
+        """\
+fn main() {
+    let v = vec![String::from("x")];
+    let f = v.first().unwrap();
+    drop(v);
+    println!("{}", f);
+}
+""",
+        rejects("E0505"),
+    ),
+    "move_while_max_by_lives": (
+        """\
+fn main() {
+    let v = vec![3.0, 1.0];
+    let m = v.iter().max_by(|a, b| a.partial_cmp(b).unwrap()).unwrap();
+    let w = v;
+    println!("{} {:?}", m, w);
+}
+""",
+        rejects("E0505"),
+    ),
+    "split_item_made_a_string_runs": (
+        """\
+fn main() {
+    let cfg = String::from("lr=0.1");
+    let key = cfg.split('=').next().unwrap().to_string();
+    drop(cfg);
+    println!("{}", key);
+}
+""",
+        runs("lr\n"),
+    ),
+    "split_item_last_used_before_the_drop_runs": (
+        """\
+fn main() {
+    let cfg = String::from("lr=0.1");
+    let key = cfg.split('=').next().unwrap();
+    println!("{}", key);
+    drop(cfg);
+}
+""",
+        runs("lr\n"),
+    ),
+    "copied_max_runs": (
+        """\
+fn main() {
+    let v = vec![3, 1];
+    let m = *v.iter().max().unwrap();
+    drop(v);
+    println!("{}", m);
+}
+""",
+        runs("3\n"),
+    ),
+    "move_while_collected_words_live": (
+        """\
+fn main() {
+    let text = String::from("a b");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let t2 = text;
+    println!("{:?} {}", words, t2);
+}
+""",
+        rejects("E0505"),
+    ),
+    "drop_while_last_line_lives": (
+        """\
+fn main() {
+    let text = String::from(
+        "a
+b",
+    );
+    let last = text.lines().last().unwrap();
+    drop(text);
+    println!("{}", last);
+}
+""",
+        rejects("E0505"),
+    ),
+    "assign_while_trimmed_lives": (
+        """\
+fn main() {
+    let mut s = String::from(" x ");
+    let t = s.trim();
+    s = String::from("y");
+    println!("{} {}", t, s);
+}
+""",
+        rejects("E0506"),
+    ),
+    "assign_a_str_while_its_trim_lives_runs": (
+        """\
+fn main() {
+    let mut s = " x ";
+    let t = s.trim();
+    s = "y";
+    println!("{} {}", t, s);
+}
+""",
+        runs("x y\n"),
+    ),
+    "move_while_as_slice_lives": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let s = v.as_slice();
+    let w = v;
+    println!("{:?} {:?}", s, w);
+}
+""",
+        rejects("E0505"),
+    ),
+    "move_struct_while_a_split_of_its_field_lives": (
+        """\
+struct Cfg {
+    raw: String,
+}
+fn main() {
+    let c = Cfg {
+        raw: String::from("k=v"),
+    };
+    let k = c.raw.split('=').next().unwrap();
+    let moved = c;
+    println!("{} {}", k, moved.raw);
+}
+""",
+        rejects("E0505"),
+    ),
+    "split_item_shadowed_by_a_string_runs": (
+        """\
+fn main() {
+    let cfg = String::from("lr=0.1");
+    let key = cfg.split('=').next().unwrap();
+    let key = key.to_uppercase();
+    drop(cfg);
+    println!("{}", key);
+}
+""",
+        runs("LR\n"),
+    ),
+    "count_of_splits_runs": (
+        """\
+fn main() {
+    let cfg = String::from("lr=0.1");
+    let n = cfg.split('=').count();
+    drop(cfg);
+    println!("{}", n);
+}
+""",
+        runs("2\n"),
+    ),
+    "drop_while_get_lives": (
+        """\
+fn main() {
+    let v = vec![String::from("x")];
+    let f = v.get(0).unwrap();
+    let n = v.len();
+    drop(v);
+    println!("{}", n);
+    let _ = f;
+}
+""",
+        rejects("E0505"),
+    ),
+    "split_in_a_loop_then_drop_runs": (
+        """\
+fn main() {
+    let cfg = String::from("a=1;b=2");
+    for part in cfg.split(';') {
+        let k = part.split('=').next().unwrap();
+        println!("{}", k);
+    }
+    drop(cfg);
+}
+""",
+        runs("a\nb\n"),
     ),
 }
 

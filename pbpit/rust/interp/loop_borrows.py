@@ -43,6 +43,7 @@ from pbpit.rust.interp.nodes import (
 from pbpit.rust.interp.returned_refs import returned_borrow
 from pbpit.rust.interp.slices import RANGE_INDEX
 from pbpit.rust.interp.turn_borrows import reads_beside
+from pbpit.rust.interp.types import STR, resolve
 
 # Methods that make an iterator borrowing their receiver, and lazy adapters the borrow goes
 # through unchanged (a consumer such as `collect` or `sum` ends it before the loop starts).
@@ -100,31 +101,49 @@ _UNWRAPPING = frozenset(("unwrap", "expect"))
 # ... views of the receiver (a `&str`, a `&[T]`) and iterators over it, kept through the lazy
 # adapters (`let it = v.iter().map(|x| x * 2);` borrows `v` until `it`'s last use)
 _ITERATORS = frozenset(("iter", "chars", "bytes", "char_indices", "keys", "values", "lines"))
+# A text's iterators of `&str`s into it, their pattern given (`line.split(',')`)
+_SPLITS = frozenset(
+    ("split", "rsplit", "splitn", "rsplitn", "split_terminator", "split_inclusive", "matches")
+    + ("split_whitespace", "split_ascii_whitespace", "lines")
+)
+_ITERATORS = _ITERATORS | _SPLITS
 _LAZY = frozenset(("map", "enumerate", "zip", "cloned", "copied", "inspect", "filter_map"))
 
 
 def _ranged(e: Any) -> bool:
     """Whether `e` is `m.range(..)` of a `BTreeMap` or `BTreeSet`: an iterator borrowing `m`."""
-    from pbpit.rust.interp.types import resolve
 
-    return _std(e) and e.name == "range" and len(e.args) == 1 and getattr(
-        resolve(e.recv.ty), "kind", None
-    ) in ("BTreeMap", "BTreeSet")
+    return (
+        _std(e)
+        and e.name == "range"
+        and len(e.args) == 1
+        and getattr(resolve(e.recv.ty), "kind", None) in ("BTreeMap", "BTreeSet")
+    )
+
+
+def borrowed_by_call(init: Any) -> Any:
+    """The place a std method's reference result borrows (`losses` of `losses.last().unwrap()`,
+    of `losses.iter().max_by(..).unwrap()`, `line` of `line.split(',').next().unwrap()`), or
+    None. A `&str` variable's views (`s.trim()` of `let s = " x ";`) borrow the text it points
+    to, not the variable: None."""
+    found = _borrowed_by_call(init)
+    if found is not None and not found.borrowed and found.ty is not None:
+        if resolve(found.ty) is STR:
+            return None
+    return found
 
 
 def _borrowed_by_call(init: Any) -> Any:
-    """The place a std method's reference result borrows (`losses` of `losses.last().unwrap()`,
-    of `losses.iter().max_by(..).unwrap()`), or None."""
     e = init
     while _std(e) and e.name in _UNWRAPPING:
         e = e.recv
-    if _std(e) and e.name in _INTO_RECEIVER:
-        return e.recv if _place(e.recv) is not None else None
+    if _std(e) and e.name in _INTO_RECEIVER and _place(e.recv) is not None:
+        return e.recv  # (`last` of an iterator, `line.split(',').last()`, is below)
     lazy = e  # `let it = v.iter().map(..);`: an iterator still borrowing `v` (as `s.as_str()`)
     while _std(lazy) and (lazy.name in _KEEPING_ITEMS or lazy.name in _LAZY):
         lazy = lazy.recv
     if _std(lazy) and (lazy.name in _ITERATORS or lazy is e and lazy.name in _VIEWS):
-        if lazy.name not in _ITERATORS or not lazy.args:
+        if lazy.name not in _ITERATORS or not lazy.args or lazy.name in _SPLITS:
             return lazy.recv if _place(lazy.recv) is not None else None
     if _ranged(lazy):  # `let it = m.range(a..);`
         return lazy.recv if _place(lazy.recv) is not None else None
@@ -137,7 +156,7 @@ def _borrowed_by_call(init: Any) -> Any:
     e = e.recv
     while _std(e) and e.name in _KEEPING_ITEMS:
         e = e.recv
-    if _std(e) and e.name == "iter" and not e.args:
+    if _std(e) and (e.name == "iter" and not e.args or e.name in _SPLITS):
         return e.recv if _place(e.recv) is not None else None
     return None
 
@@ -158,7 +177,7 @@ def _field_borrow(init: Any) -> Any:
     return next(found, None)
 
 
-def _collected_borrow(part: Let) -> Any:
+def collected_borrow(part: Let) -> Any:
     """The place `let names: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();`
     borrows (`runs`): a `Vec` written with reference elements, collected from `iter()` of a
     place through adapters that keep its items or a `map` whose closure returns a borrow of
@@ -173,6 +192,9 @@ def _collected_borrow(part: Let) -> Any:
         e = e.recv
     if _std(e) and e.name in ("iter", "keys", "values") and not e.args:  # (a map's too)
         return e.recv if _place(e.recv) is not None else None
+    if _std(e) and e.name in _SPLITS and not e.recv.borrowed and e.recv.ty is not None:
+        if resolve(e.recv.ty) is not STR:  # `line.split(',')` of a `String`, not of a `&str`
+            return e.recv if _place(e.recv) is not None else None
     return None
 
 
@@ -326,7 +348,7 @@ class _Search:
             init = part.init
             if not init.borrowed or init.mut_borrow or _place(init) is None:
                 # `let last = v.last().unwrap();`, `let names: Vec<&str> = v.iter()..collect();`
-                init = _borrowed_by_call(init) or _collected_borrow(part) or _field_borrow(init)
+                init = borrowed_by_call(init) or collected_borrow(part) or _field_borrow(init)
                 init = init or returned_borrow(part.init)  # `m.weights()` of `(&self) -> &T`
                 init = init or getattr(part.init, "shared_lender", None)  # `q.as_slices()`'s
                 if init is None:

@@ -54,8 +54,10 @@ _STORES = frozenset(("insert", "entry", ENTRY_UPDATE))  # keeping a key, a value
 
 
 class _Walk:
-    def __init__(self, typed: bool = False) -> None:
+    def __init__(self, typed: bool = False, views: bool = False) -> None:
         self.typed = typed  # the checker's types known: `w.as_str()` stored borrows `w`
+        # a `let` of a std method's view of a value (`s.split('=').next().unwrap()`) borrows it
+        self.views = views
         self.uses: list[tuple[Local, tuple]] = []  # every `Local`, with the loops around it
         self.borrows: list[tuple[Any, Local, tuple]] = []  # (holder binding, `&x`'s x, loops)
         self.assigns: list[tuple[Assign, Any, tuple]] = []  # (assignment, x's binding, loops)
@@ -117,6 +119,8 @@ class _Walk:
                 self.borrow(node.binding, init, loops)
             elif (lent := returned_borrow(init)) is not None:  # `let w = m.weights();`
                 self.borrow(node.binding, lent, loops)
+            elif self.views and (lent := _viewed_value(node)) is not None:
+                self.borrow(node.binding, lent, loops)  # `let k = cfg.split('=').next()..`
         if isinstance(node, Let) and isinstance(node.init, Closure) and node.binding is not None:
             untyped = [i for i, ty in enumerate(node.init.param_tys) if ty is None]
             self.untyped[id(node.binding)] = untyped
@@ -261,6 +265,22 @@ def _maybe_coerced(holder: Local, x: Expr) -> bool:
     return written is not None and isinstance(x, Local) and x.binding.ty is None
 
 
+def _viewed_value(let: Let) -> Expr | None:
+    """The place of values a `let`'s value views through std's methods (`line` of
+    `line.trim()`, `cfg.split('=').next().unwrap()`, `v.first().unwrap()`, `v.iter().max()
+    .unwrap()`, `let parts: Vec<&str> = line.split(',').collect();`): a variable certainly
+    holding a value (not a reference: its views borrow what it points to), or a field written
+    without `&` of one."""
+    from pbpit.rust.interp.loop_borrows import borrowed_by_call, collected_borrow
+    from pbpit.rust.interp.place_moves import place_root_of_values
+
+    lent = borrowed_by_call(let.init) or collected_borrow(let)
+    if lent is None or isinstance(lent, Index) or lent.borrowed:
+        return None
+    root = place_root_of_values(lent)
+    return lent if root is not None and root.binding.owned else None
+
+
 def _made_here(e: Any) -> bool:
     """A value the expression certainly makes, no reference (`vec![..]`, a struct, a number)."""
     if e is None or e.borrowed:
@@ -339,7 +359,7 @@ def refuse_move_while_borrowed(body: Block, moves: list[Local | Field], path: st
     """rustc's E0505 at the first move of a variable (`moves`: the uses that move one, or a
     field of one, from `moves.py`) while a shared borrow of it is live: `let r = &m;
     consume(m); r.w` (not `let n = &job.name; let a = job.args;`: another place)."""
-    w = _Walk()
+    w = _Walk(views=True)
     w.walk(body, ())
     for _, x, start, end, uses, wrapped in _live(w):
         for place in moves:
