@@ -11,6 +11,7 @@ from pbpit.lint.fixes import Fixes, identifiers, indent, is_name
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.closures import recompute_in_closure
 from pbpit.lint.rules.detach_once import refit_in_loop
+from pbpit.lint.rules.field_recompute import recompute_where_read
 from pbpit.lint.rules.loop_external_words import recompute_in_loop_help
 from pbpit.lint.rules.walked_again import MADE_WHERE_READ, walked_again
 from pbpit.lint.values import Definition
@@ -66,7 +67,9 @@ def recompute_in_loop(
     )
     moved = [d.statement for d in chain]
     if not chain:
-        return fallback  # made in a function it calls: no `let` of this body to move
+        # Made in a function it calls: no `let` of this body to move; a field a constructor
+        # puts, computed where its methods read it.
+        return recompute_where_read(definition, fixes) or fallback
     carried = [
         held
         for d, statement in zip(chain, moved, strict=True)
