@@ -54,6 +54,7 @@ from pbpit.lint.rules.detach_once import (
     detach_once_edits,
     said_lost,
 )
+from pbpit.lint.rules.field_recompute import with_constructor_detach
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
 from pbpit.lint.rules.inline_accumulator import detach_contents
 from pbpit.lint.rules.kept_after_step import kept_after_step
@@ -412,6 +413,7 @@ fn main() {
                 carry = detach_each_pass(name, meeting, False, fixes)
                 kept = [h for h in helps if self.fix_of(h.message) is not RECOMPUTE_IN_LOOP]
                 helps = [carry, *kept] if carry.edits else helps
+            helps = with_constructor_detach(helps, definition, fixes)  # a field made once
             together = made_beside(meeting, fixes)
             if len(together) > 1:
                 # `mean` and `std` measured once: one alone fixed still panics at the other.
