@@ -242,7 +242,7 @@ def _copy_error(err: Ty) -> Ty | None:
 
 
 _COPY_ERRORS = ("TryFromIntError", "fmt::Error")  # std's error types deriving `Copy`
-_NOT_COPY = ("Box<dyn std::error::Error>", "Shape")  # `results.DYN_ERROR`, `shapes.SHAPE`
+_NOT_COPY = ("Box<dyn std::error::Error>", "Shape", "FromUtf8Error")  # (its `bytes`)
 # burn-optim's `GradientsParams` (`#[derive(Default, Debug)]`, not even `Clone`) and
 # `GradientsAccumulator<M>`: `step(.., grads)` and `accumulate(&m, grads)` take them by value.
 _NOT_COPY += ("GradientsParams", "GradientsAccumulator")

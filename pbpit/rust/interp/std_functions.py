@@ -22,6 +22,7 @@ from pbpit.rust.interp import (
     sets,
     std_cmp,
     std_convert,
+    string_utf8,
     type_names,
     vec_capacity,
     vecdeque,
@@ -164,6 +165,7 @@ _STD = [
     *open_ranges.FUNCTIONS,  # `..=k`, `..k` of `m.range(..=k)`
     *binary_heap.FUNCTIONS,  # `BinaryHeap::new()`
     *std_convert.FUNCTIONS,  # `i32::try_from(x)`, `f64::from(x)`, `char::from(b)`
+    *string_utf8.FUNCTIONS,  # `String::from_utf8(bytes)` (string_utf8.py)
     *vecdeque.FUNCTIONS,  # `VecDeque::new()`
     *rc_refcell.FUNCTIONS,  # `Rc::new(RefCell::new(x))`, `Rc::clone(&rc)`
     *sets.FUNCTIONS,  # `HashSet::new()`, `BTreeSet::new()`
