@@ -340,6 +340,10 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
         from pbpit.rust.interp import std_convert  # (std_convert imports builtins)
 
         return std_convert.formatter(debug, spec.pretty, lambda t: _pad_str(t, spec))
+    if name == "FromUtf8Error":  # `String::from_utf8`'s (string_utf8.py)
+        from pbpit.rust.interp import string_utf8
+
+        return string_utf8.formatter(debug, spec.pretty, lambda t: _pad_str(t, spec))
     if name == "Box<dyn std::error::Error>":  # `results.DYN_ERROR`
         from pbpit.rust.interp import results  # (results imports runtime, which imports this)
 
