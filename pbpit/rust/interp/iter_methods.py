@@ -12,6 +12,7 @@ from typing import Any
 from pbpit.rust.interp import (
     chars_as_str,
     exact_size,
+    iter_eq,
     iter_try,
     iter_unzip,
     iterators,
@@ -591,6 +592,7 @@ ITER = rows(
     *range_rows(_ITER),  # a range's own: `contains`, `is_empty` (range_methods.py)
     *iter_try.ROWS,  # `try_fold` (iter_try.py)
     *iter_unzip.ROWS,  # `unzip` (iter_unzip.py)
+    *iter_eq.ROWS,  # `eq`, `ne` (iter_eq.py)
     *chars_as_str.ROWS,  # `Chars::as_str` (chars_as_str.py)
 )
 """The rows of a range's and an iterator's methods (`v.iter().map(..)`, `(0..n).rev()`)."""
