@@ -9,7 +9,21 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 
-_libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+
+def _library() -> str:
+    """Where the C library's math is: glibc's `libm.so.6` opened by its name first, since
+    `find_library` runs `ldconfig` (and more) to find it, about 40 ms a process; asked only
+    where that name does not open (macOS, musl)."""
+    try:
+        ctypes.CDLL("libm.so.6")
+    except OSError:
+        return ctypes.util.find_library("m") or "libm.so.6"
+    return "libm.so.6"
+
+
+PATH = _library()
+"""The library's path, for every module of pbpit calling it through ctypes."""
+_libm = ctypes.CDLL(PATH)
 
 
 def _function(name: str, arity: int):

@@ -9,7 +9,6 @@ f64 result of `+ - * /` or `sqrt` to f32 gives the f32 operation's result (53 >=
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import math
 import struct
 from collections.abc import Callable
@@ -203,7 +202,7 @@ def fmin(a: float, b: float) -> float:
 
 
 def _double(name: str, arity: int) -> Callable[..., float]:
-    lib = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+    lib = ctypes.CDLL(libm.PATH)
     function = getattr(lib, name)
     function.restype = ctypes.c_double
     function.argtypes = [ctypes.c_double] * arity
@@ -235,7 +234,7 @@ def powi(x: float, n: int, single: bool) -> float:
 
 
 def _single(name: str, arity: int) -> Callable[..., float]:
-    lib = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+    lib = ctypes.CDLL(libm.PATH)
     function = getattr(lib, name)
     function.restype = ctypes.c_float
     function.argtypes = [ctypes.c_float] * arity
