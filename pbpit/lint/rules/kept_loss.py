@@ -24,8 +24,10 @@ from dataclasses import dataclass
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
-from pbpit.lint.rule import Meeting
+from pbpit.lint.rule import Meeting, this_backward, through_note
 from pbpit.lint.rules.kept_again import _matched
+from pbpit.lint.rules.kept_batches import batch_edits, batch_words, kept_in_collection
+from pbpit.lint.rules.kept_report import report_edits, report_words
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -44,7 +46,8 @@ class KeptLoss:
 
     place: str
     kept: Node
-    pattern: Node
+    pattern: Node | None
+    """None for a collection the later loss is made of (`kept_batches`)."""
     value: Node
     loop: Node
 
@@ -54,9 +57,12 @@ def kept_loss(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
     loop that made it (see the module), or None."""
     if meeting.same_tensor or meeting.loop is not None:
         return None
+    collected = kept_in_collection(meeting, fixes)
+    if collected is not None:
+        return collected
     definition, later = meeting.definition, meeting.later
     origin = meeting.loss.origin
-    receiver = later.receiver
+    receiver = later.receiver or _given_as_is(later, origin)
     if origin is None or not receiver or receiver != origin.name or origin.statement is None:
         return None
     if not origin.statement.type.endswith("pattern") or definition.statement is None:
@@ -81,17 +87,31 @@ def kept_loss(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
     return KeptLoss(place, kept, pattern, value, loop)
 
 
+def _given_as_is(later: Backward, origin: Definition | None) -> str | None:
+    """The name of the loss a function of the program is given and backpropagates as it is
+    (`grad_norm(&model, loss)` of `let grads = loss.backward();` in its body), or None."""
+    if later.through is None or origin is None:
+        return None
+    given = [value.origin for _, itself, value in later.parameters if itself]
+    return origin.name if given and all(g is origin for g in given) else None
+
+
 def kept_loss_diagnostic(rule: str, meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> Diagnostic:
     """`double-backward`'s diagnostic of a loss kept in `kept.place` and backpropagated again."""
     place, later, earlier = kept.place, meeting.later, meeting.earlier
     name = meeting.definition.name
+    itself = earlier.receiver == name or (
+        earlier.receiver is None and earlier.loss.origin is meeting.definition
+    )
     first = (
         f"`{name}`'s graph"
-        if earlier.receiver == name
+        if itself
         else f"`{earlier.receiver or 'the loss'}`'s graph, `{name}`'s with it"
     )
+    held = f"`{name}`" if kept.pattern is not None else f"each pass's `{name}`"
+    panics = this_backward(f"panics: `{place}` holds {held} itself", later.through)
     labels = [
-        fixes.label(later.span, f"this backward panics: `{place}` holds `{name}` itself", True),
+        fixes.label(later.span, panics, True),
         fixes.label(meeting.definition.span, f"`{name}` is made here"),
         fixes.label(earlier.span, f"this backward consumes {first}"),
         fixes.label(
@@ -103,11 +123,21 @@ def kept_loss_diagnostic(rule: str, meeting: Meeting, kept: KeptLoss, fixes: Fix
         "backpropagated again after the loop: the 2nd backward panics"
     )
     helps = _helps(meeting, kept, fixes)
-    return fixes.diagnostic(rule, message, place, labels, helps, later.span[0])
+    notes = [n for n in [through_note(later, meeting.definition)] if n]
+    return fixes.diagnostic(rule, message, place, labels, helps, later.span[0], notes)
 
 
 def _helps(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Help]:
     name, place = meeting.definition.name, kept.place
+    if kept.pattern is None:  # a collection the later loss is made of
+        return [Help(batch_words(name, place), batch_edits(meeting, kept, fixes))]
+    if meeting.later.through is not None and meeting.later.receiver is None:
+        # Given to a function of the program that backpropagates it (a report after the loop)
+        return [
+            Help(
+                report_words(name, place, meeting.later.through), report_edits(meeting, kept, fixes)
+            )
+        ]
     accumulator = _accumulator(meeting, kept, fixes)
     if accumulator is not None:
         acc, edits = accumulator
