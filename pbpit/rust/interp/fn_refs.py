@@ -45,6 +45,10 @@ def method_value(lowerer: Any, node: Any, item: Any, name: str) -> Any | None:
     from pbpit.rust.interp.nodes import Call
 
     fn = item.methods.get(name) if item is not None else None
+    if fn is not None and not fn.self_kind and not fn.type_params and not _generic(item):
+        from pbpit.rust.interp.traits import FnRef  # (traits imports this module)
+
+        return FnRef(lowerer.pos(node), fn)  # `map(R::sq)` of `fn sq(s: u32) -> Self`
     if fn is None or fn.self_kind != "ref" or len(fn.params) != 1 or fn.type_params:
         return None
     if by_reference_map(lowerer, node) is None:
@@ -53,6 +57,11 @@ def method_value(lowerer: Any, node: Any, item: Any, name: str) -> Any | None:
     return _receiver_closure(
         lowerer, pos, f"{item.name}::{name}", None, lambda r: Call(pos, fn, [r])
     )
+
+
+def _generic(item: Any) -> bool:
+    """Whether `item` has value parameters (`Stack<T>`): its functions' types depend on them."""
+    return bool(getattr(item, "params", None))
 
 
 def _receiver_closure(lowerer: Any, pos: Any, path: str, ty: Any, body: Any) -> Any:
