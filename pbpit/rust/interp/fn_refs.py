@@ -150,6 +150,19 @@ def _references(lowerer: Any, node: Any) -> int | None:
     return levels + (taker in _LENDING_TAKERS)
 
 
+def _str_pattern(lowerer: Any, node: Any) -> bool:
+    """Whether `node` is the pattern argument of a `str` method taking one (`s.split(f)`,
+    `trim_end_matches(f)`: str_patterns.py), the method's last argument."""
+    from pbpit.rust.interp.field_paths import method_called
+    from pbpit.rust.interp.str_patterns import PATTERN_METHODS
+
+    args = node.parent
+    call = args.parent if args is not None else None
+    if call is None or args.type != "arguments" or args.named_children[-1:] != [node]:
+        return False
+    return any(method_called(lowerer, call, n) in PATTERN_METHODS for n in (1, 2))
+
+
 def _maps_by_path(lowerer: Any, source: Any) -> bool:
     """Whether `source` is `it.map(path)` / `it.filter_map(path)` of a function's path (`map(
     str::parse)`): its items what the function returns, values of their own."""
@@ -182,6 +195,10 @@ def std_method_value(
     takes = _STD_METHODS[names[0]][names[1]]
     wanted = 0 if takes == _VALUE or names[0] == "str" else 1  # (a `str`'s `&self` is `&str`)
     given = _references(lowerer, node)
+    if names[0] == "char" and _str_pattern(lowerer, node):  # `trim_end_matches(char::is_numeric)`
+        given = 0  # (a pattern's `FnMut(char) -> bool` is given each char by value)
+        if takes == _REF:  # `char::is_ascii_digit` takes `&self`: rustc's E0631
+            raise _mismatch(lowerer, node)
     if given is not None and given > wanted:  # `v.iter().map(Result::unwrap)`: a `&Result`
         raise _mismatch(lowerer, node)
     if given != wanted:  # (fewer: the items may be references pbpit does not see)
