@@ -5,7 +5,8 @@
 `trim_matches`, `trim_start_matches`, `trim_end_matches`.
 
 A pattern is a `char` or a `&str` (pbpit holds both as Python strs), or a closure written in
-place taking a char (`|c: char| c == '-'`); a function path or a slice of chars is refused.
+place taking a char (`|c: char| c == '-'`), or `char::is_numeric` and such (a closure of
+fn_refs.py); another function path or a slice of chars is refused.
 An empty `&str` pattern, which Rust matches between every two chars, is refused where it is
 met by the methods that would need that (`split`, `splitn`, `rsplit`, `trim_*_matches`).
 """
@@ -55,6 +56,9 @@ _RESULTS: dict[str, Ty] = {
     "trim_end_matches": STR,
 }
 
+
+PATTERN_METHODS = frozenset(_RESULTS)
+"""The methods whose last argument is a pattern (fn_refs.py: `split(char::is_whitespace)`)."""
 
 _COUNTED = ("splitn", "rsplitn")  # (the count first: `splitn(2, '=')`)
 
