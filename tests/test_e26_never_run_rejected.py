@@ -16,6 +16,9 @@ PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
   .unwrap()`, `line.trim()`, `v.first().unwrap()`, `v.iter().max_by(..).unwrap()`, a
   `Vec<&str>` collected from `line.split(',')` (E0505); the views of a `&str` variable borrow
   the text it points to, not the variable (`s = "y";` after `let t = s.trim();` runs).
+- a block whose value borrows a variable of its own, taken by what outlives it (`match k { 0 =>
+  { let t = vec![9]; &t } _ => &v }`, `let r = { let t = 5; &t };`, `t.as_str()` in an `if`
+  branch): E0597.
 """
 
 from __future__ import annotations
@@ -697,6 +700,239 @@ fn main() {
 }
 """,
         runs("a\nb\n"),
+    ),
+    "match_arm_block_borrows_its_local": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let mode = 0;
+    let r: &Vec<i32> = match mode {
+        0 => {
+            let t = vec![9];
+            &t
+        }
+        _ => &v,
+    };
+    println!("{:?}", r);
+}
+""",
+        rejects("E0597"),
+    ),
+    "let_block_borrows_its_local": (
+        """\
+fn main() {
+    let r = {
+        let t = vec![9];
+        &t
+    };
+    println!("{:?}", r);
+}
+""",
+        rejects("E0597"),
+    ),
+    "if_branch_borrows_its_local": (
+        """\
+fn main() {
+    let v = vec![1];
+    let flag = true;
+    let r = if flag {
+        let t = vec![2];
+        &t
+    } else {
+        &v
+    };
+    println!("{:?}", r);
+}
+""",
+        rejects("E0597"),
+    ),
+    "match_arm_block_views_its_string": (
+        """\
+fn main() {
+    let s = String::from("a");
+    let k = 1;
+    let r: &str = match k {
+        1 => {
+            let t = String::from("b");
+            t.as_str()
+        }
+        _ => s.as_str(),
+    };
+    println!("{}", r);
+}
+""",
+        rejects("E0597"),
+    ),
+    "match_arm_block_moves_its_local_runs": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let r = match 0 {
+        0 => {
+            let t = vec![9];
+            t
+        }
+        _ => v.clone(),
+    };
+    println!("{:?}", r);
+}
+""",
+        runs("[9]\n"),
+    ),
+    "match_arm_block_slices_its_local": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let r: &[i32] = match 0 {
+        0 => {
+            let t = vec![9, 8];
+            &t[..1]
+        }
+        _ => &v,
+    };
+    println!("{:?}", r);
+}
+""",
+        rejects("E0597"),
+    ),
+    "match_arm_block_counts_its_local_runs": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let n = match 0 {
+        0 => {
+            let t = vec![9];
+            t.len()
+        }
+        _ => v.len(),
+    };
+    println!("{}", n);
+}
+""",
+        runs("1\n"),
+    ),
+    "block_reborrows_an_outer_value_runs": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let r = match 0 {
+        0 => {
+            let t = &v;
+            t
+        }
+        _ => &v,
+    };
+    println!("{:?}", r);
+}
+""",
+        runs("[1, 2]\n"),
+    ),
+    "block_borrows_a_number_of_its_own": (
+        """\
+fn main() {
+    let base = 2.0f64;
+    let w = {
+        let scale = base * 2.0;
+        &scale
+    };
+    println!("{}", w);
+}
+""",
+        rejects("E0597"),
+    ),
+    "match_arm_borrows_a_default_string": (
+        """\
+fn main() {
+    let names = vec![String::from("a")];
+    let pick = match names.len() {
+        0 => {
+            let d = String::from("none");
+            &d
+        }
+        _ => &names[0],
+    };
+    println!("{}", pick);
+}
+""",
+        rejects("E0597"),
+    ),
+    "block_indexes_through_a_reference_runs": (
+        """\
+fn main() {
+    let v = vec![3, 4];
+    let r = {
+        let t = &v;
+        &t[0]
+    };
+    println!("{}", r);
+}
+""",
+        runs("3\n"),
+    ),
+    "match_arm_borrow_bound_unused": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let r = match 0 {
+        0 => {
+            let t = vec![9];
+            &t
+        }
+        _ => &v,
+    };
+}
+""",
+        rejects("E0597"),
+    ),
+    "if_branch_borrows_a_default_beside_a_field": (
+        """\
+struct Cfg {
+    name: String,
+}
+fn main() {
+    let c = Cfg {
+        name: String::from("x"),
+    };
+    let n: &String = if c.name.is_empty() {
+        let d = String::from("default");
+        &d
+    } else {
+        &c.name
+    };
+    println!("{}", n);
+}
+""",
+        rejects("E0597"),
+    ),
+    "match_arm_block_sums_through_its_borrow_runs": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let total: i32 = match 0 {
+        0 => {
+            let t = vec![9];
+            let r = &t;
+            r.iter().sum()
+        }
+        _ => v.iter().sum(),
+    };
+    println!("{}", total);
+}
+""",
+        runs("9\n"),
+    ),
+    "block_splits_its_own_clone": (
+        """\
+fn main() {
+    let s = String::from("a b");
+    let first = {
+        let owned = s.clone();
+        owned.split(' ').next().unwrap()
+    };
+    println!("{}", first);
+}
+""",
+        rejects("E0597"),
     ),
 }
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from pbpit.rust.interp import (
     arm_values,
+    block_borrows,
     deref_moves,
     fnmut_moves,
     owned_values,
@@ -201,6 +202,7 @@ class MoveCheck:
             self.moved = []
             self.body = fn.body  # (method_results: a `Vec::new()` filled with values)
             self.expr(fn.body, {}, moving=True)
+            block_borrows.refuse(self.path, fn)  # `{ let t = vec![9]; &t }` taken: E0597
             refuse_move_while_borrowed(fn.body, self.moved, self.path)  # E0505
             refuse_dropped_views(fn.body, self.path)  # `m.entry(w.as_str())`, `w` a turn's: E0597
             refuse_fnmut_calls(fn.body, self.path)  # (borrowck's too: `add(1)` of `let add`)
