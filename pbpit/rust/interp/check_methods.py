@@ -15,6 +15,7 @@ from pbpit.rust.interp import (
     hashmap,
     iterator_names,
     iterators,
+    map_get_mut,
     match_mut_refs,
     missing_number_methods,
     number_names,
@@ -321,6 +322,8 @@ class MethodRules:
             raise self.fail(e.pos, what + "pbpit holds by value (a `String`, a number)")
         if isinstance(recv, Method) and recv.name in MUT_RESULTS | hashmap.MUT_RESULTS | RC_MUT:
             return  # `o.get_or_insert_with(f)`, `m.entry(k).or_default()`: a `&mut T`
+        if map_get_mut.unwrapped_lender(recv):  # `m.get_mut(k).unwrap().push(x)` of `Vec`s
+            return
         if not isinstance(recv, Local):
             raise self.fail(e.pos, f"`{e.name}` on a value that is not a `let mut` variable")
         if not recv.binding.mutable:

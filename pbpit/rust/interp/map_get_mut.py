@@ -289,3 +289,23 @@ def unwrapped_assignment(lowerer: Any, node: Any, call: Any, value: Any, op: Any
         ExprStmt(line, back, True, visible),
     ]
     return Block(pos, stmts, None, visible)
+
+
+_LENDERS = ("get_mut", "last_mut", "first_mut")
+
+
+def unwrapped_lender(recv: Any) -> bool:
+    """Whether `recv` is `m.get_mut(&k).unwrap()` (`.expect(..)`; `v.last_mut()`, `first_mut`)
+    reaching a value the interpreter shares (a `Vec`, a map, a struct: `types.shared`), so that
+    a `&mut self` method called on it (`m.get_mut("loss").unwrap().push(0.5)`) changes the
+    value held in place, as the `&mut V` Rust hands out does. The lookup's own receiver was
+    checked mutable by its row."""
+    from pbpit.rust.interp.nodes import Method
+    from pbpit.rust.interp.types import shared
+
+    if not (isinstance(recv, Method) and recv.name in ("unwrap", "expect")):
+        return False
+    lookup = recv.recv
+    if not (isinstance(lookup, Method) and lookup.name in _LENDERS):
+        return False
+    return recv.ty is not None and shared(recv.ty)

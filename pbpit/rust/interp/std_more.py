@@ -36,6 +36,7 @@ from pbpit.rust.interp.types import (
     Wrap,
     option,
     resolve,
+    shared,
     show,
 )
 from pbpit.rust.interp.vec_dedup import DEDUPS
@@ -87,7 +88,9 @@ def _get_mut_type(ck: Any, e: Any, recv: Ty) -> Ty:
     `HashMap`'s `get_mut` is (`hashmap.get_mut_place`)."""
     ck.mutable_receiver(e)
     ck.value_args(e, USIZE)  # `&i` is rustc's E0308
-    if not getattr(e, "written_back", False):
+    # (an element the interpreter shares, a `Vec` or a struct, is lent as Rust's `&mut T`:
+    # `v.get_mut(0).unwrap().push(x)` changes it in place)
+    if not getattr(e, "written_back", False) and not shared(ck.known(_inner(recv))):
         what = f"`get_mut` of a `{show(recv)}` but as `if let Some(x) = v.get_mut(i) {{ .. }}` "
         raise ck.fail(e.pos, what + "(pbpit erases references; write `v[i] = x`)")
     return option(_inner(recv))
