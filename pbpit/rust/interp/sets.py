@@ -157,7 +157,13 @@ def _set_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if name == "extend":
         ck.mutable_receiver(e)
         (other,) = ck.args(e, Var())
-        ck.unify(Wrap("Iter", item), iterated(ck, e.args[0], other), e.args[0].pos)
+        given = iterated(ck, e.args[0], other)
+        try:  # `HashSet<usize>` given `u32`s: `Extend<u32>` is not met (E0277)
+            unify(item, given.inner)  # type: ignore[attr-defined]
+        except Mismatch:
+            elem = show(resolve(given.inner))  # type: ignore[attr-defined]
+            what = f"the trait bound `{show(resolve(recv))}: Extend<{elem}>` is not satisfied"
+            raise ck.fail(e.pos, rejects(what, "E0277")) from None
         _keys(ck, e, recv)
         return UNIT
     if name == "retain":
