@@ -4,8 +4,9 @@ which stays where it is (nothing is moved). pbpit erases references, so each nam
 itself (`pair.0`), made where the name is written (as `iter_mut.element` makes `v[i]`): `*a +=
 1` changes `pair.0`, `v.push(x)` pushes to `p.v`.
 
-Taken only when every name of the pattern is bound `ref` or `ref mut` (or `_`) and the value
-is a variable or its field; `ref mut` needs a `let mut` variable (rustc's E0596). rustc's
+Taken when a name of the pattern is bound `ref` or `ref mut`, the others `_` or bound by value
+(`let (ref s, n) = t;`: `n` is `t.1`, moved or copied out as a `let` of it) and the value is a
+variable or its field; `ref mut` needs a `let mut` variable (rustc's E0596). rustc's
 borrow checker forbids using the variable while such a name is still used: a statement naming
 the variable before the last one naming such a name is refused (not run)."""
 
@@ -40,6 +41,14 @@ def _leaves(lowerer: Any, node: Any, path: tuple[str, ...], out: list) -> bool:
             return False
         out.append((target, path, mutable))
         return True
+    if kind == "identifier" or kind == "mut_pattern":  # `n` of `let (ref s, n) = t;`: a value
+        names = (
+            [c for c in node.children if c.type == "identifier"] if kind != "identifier" else [node]
+        )
+        if len(names) != 1:
+            return False
+        out.append((names[0], path, _VALUE_MUT if kind == "mut_pattern" else _VALUE))
+        return True
     if kind == "tuple_pattern":
         elems = [c for c in node.children if c.is_named and c.type not in _COMMENTS]
         return all(_leaves(lowerer, e, (*path, str(i)), out) for i, e in enumerate(elems))
@@ -56,8 +65,13 @@ def _leaves(lowerer: Any, node: Any, path: tuple[str, ...], out: list) -> bool:
             inner = field.child_by_field_name("pattern")
             written = [c.type for c in field.children]
             if inner is None and written[:1] == ["ref"]:  # `P { ref mut x }`
-                out.append((name_node, (*path, lowerer.text(name_node)), "mutable_specifier"
-                            in written))
+                out.append(
+                    (name_node, (*path, lowerer.text(name_node)), "mutable_specifier" in written)
+                )
+                continue
+            if inner is None:  # `P { steps, .. }`: `steps` by value (`mut steps` too)
+                moved = _VALUE_MUT if "mutable_specifier" in written else _VALUE
+                out.append((name_node, (*path, lowerer.text(name_node)), moved))
                 continue
             if inner is None or not _leaves(lowerer, inner, (*path, lowerer.text(name_node)), out):
                 return False
@@ -129,8 +143,9 @@ def ref_mut_arm(lowerer: Any, match: Any, arm: Any, name_node: Any, value: Any) 
 
     def body(made: Any) -> Any:
         if not isinstance(made, Block):  # `Some(ref mut n) => *n *= 2,`
-            made = Block(pos, [ExprStmt(pos[0], made, True, lowerer.in_scope)], None,
-                         lowerer.in_scope)
+            made = Block(
+                pos, [ExprStmt(pos[0], made, True, lowerer.in_scope)], None, lowerer.in_scope
+            )
         elif type(made.tail).__name__ in _STATEMENTS:  # `=> { if x < *b { *b = x; } }`
             made.stmts.append(ExprStmt(pos[0], made.tail, False, made.visible))
             made.tail = None
@@ -148,8 +163,10 @@ def mutable_place(lowerer: Any, node: Any, value: Any) -> None:
     if not (binding.mutable or binding.mut_ref):
         place = lowerer.text(node)
         what = f"cannot borrow `{place}` as mutable, as "
-        what += "it is not declared as mutable" if root is value else (
-            f"`{binding.name}` is not declared as mutable"
+        what += (
+            "it is not declared as mutable"
+            if root is value
+            else (f"`{binding.name}` is not declared as mutable")
         )
         raise lowerer.fail(node, rejects(what, "E0596"))
 
@@ -198,6 +215,10 @@ def destructure(lowerer: Any, node: Any, pattern: Any, init: Any) -> list | None
     found: list = []
     if not _leaves(lowerer, pattern, (), found) or not found:
         return None
+    values = [leaf for leaf in found if leaf[2] in (_VALUE, _VALUE_MUT)]
+    found = [leaf for leaf in found if leaf[2] not in (_VALUE, _VALUE_MUT)]
+    if not found:  # (no `ref` name: the pattern moves or copies, read as any `let`)
+        return None
     if value_node is None:
         return None
     borrows_mut = any(m for _, _, m in found)
@@ -223,13 +244,31 @@ def destructure(lowerer: Any, node: Any, pattern: Any, init: Any) -> list | None
     nothing = Binding(f"({lowerer.text(pattern)})", False, scope, scope.nslots, True)
     scope.nslots += 1
     made_let = Let(pos[0], nothing, None, Lit(pos, "unit", ()), lowerer.in_scope)
+    lets = [made_let]
+    parts = [(leaf, _part(lowerer, value_node, leaf[1])) for leaf in values]  # (before naming)
+    for (name_node, _, by_value), part in parts:  # `n` of `let (ref s, n) = t;`: `t.1`
+        made = lowerer.declare(lowerer.text(name_node), by_value == _VALUE_MUT)
+        lets.append(Let(pos[0], made, None, part, lowerer.in_scope))
     for name_node, path, mutable in found:
         made = lowerer.declare(lowerer.text(name_node), False)
         made.mut_ref = mutable
         setattr(made, _ALIAS, (value_node, lowerer.delta, path, mutable))
     names = [lowerer.text(n) for n, _, _ in found]
     _refuse_uses_while_borrowed(lowerer, node, binding.name, names, borrows_mut)
-    return [made_let]
+    return lets
+
+
+_VALUE, _VALUE_MUT = "value", "value mut"
+"""A name of such a pattern bound by value (`n`, `mut n`): its part moved or copied out."""
+
+
+def _part(lowerer: Any, value_node: Any, path: tuple[str, ...]) -> Any:
+    from pbpit.rust.interp.nodes import Field
+
+    made = lowerer.expr(value_node)
+    for name in path:
+        made = Field(lowerer.pos(value_node), made, name)
+    return made
 
 
 def _under_element(value: Any) -> bool:
