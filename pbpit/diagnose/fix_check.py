@@ -279,6 +279,32 @@ def check_text(
     root = original.resolve().parent
     if not edited.resolve().is_relative_to(root):
         return FixCheck(FAILS, "the edited file is outside the program's folder")
+    key = (original.resolve(), edited.resolve(), changed, timeout, pinned)
+    kept = _CHECKED.get(key)
+    if kept is not None and baseline is not None and kept[0] is baseline:
+        return kept[1]  # the same edit made again (a run's error and its audit's warning)
+    found = _check_copy(original, changed, timeout, edited, baseline, pinned)
+    if baseline is not None:  # one run's: what it compares against is that run's own
+        _CHECKED[key] = (baseline, found)
+    return found
+
+
+_CHECKED: dict[tuple, tuple[object, FixCheck]] = {}
+"""The checks this process made against a run's baseline, by program, file, text and how they
+ran, with that baseline (the same object: one run's): a run's error and the audit's warning of
+the same finding print the same fixes, each made and run once (a `FixCheck` is frozen)."""
+
+
+def _check_copy(
+    original: Path,
+    changed: str,
+    timeout: float,
+    edited: Path,
+    baseline: Baselines | Baseline | None,
+    pinned: bool,
+) -> FixCheck:
+    """`check_text`'s run, in a copy of the program's folder."""
+    root = original.resolve().parent
     folder = tempfile.mkdtemp(prefix="pbpit-fix-")
     try:
         if not _copy_program(root, original.suffix, Path(folder)):

@@ -41,6 +41,22 @@ def baseline(result: Any) -> Baselines | None:
     a named one by its name (a parameter an optimizer's step made anew keeps its name: the one
     that got a gradient in that backward). A detached leaf no binding names is left out: no
     program can read its gradient."""
+    for run, found in _RECENT:
+        if run is result:
+            return found  # the same run's, asked again (its error's fixes, then its audit's)
+    found = _baseline(result)
+    _RECENT.insert(0, (result, found))
+    del _RECENT[4:]
+    return found
+
+
+_RECENT: list[tuple[Any, Baselines | None]] = []
+"""The last runs asked of (the original's, and the fixed runs compared with it) and their
+baselines: one object for one run, which the checks of its fixes are cached by
+(`fix_check.check_text`)."""
+
+
+def _baseline(result: Any) -> Baselines | None:
     from pbpit.engine.graph import Requirement
 
     ran = [b for b in result.backwards if b.gradients is not None]
