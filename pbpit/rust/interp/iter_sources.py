@@ -80,7 +80,7 @@ def _range_from_type(ck: Any, e: Any) -> Ty:
     rustc's E0277 where it is used as an iterator)."""
     start = ck.expr(e.args[0])
     found = resolve(start)
-    if is_float(found):
+    if is_float(found) and not getattr(e, "let_bound", False):  # (float_range_lets.py)
         what = f"the trait bound `{show(found)}: Step` is not satisfied"
         raise ck.fail(e.pos, rejects(what, "E0277"))
     return Wrap("Iter", start)
