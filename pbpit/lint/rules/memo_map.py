@@ -397,11 +397,13 @@ def _method(call: Node, fixes: Fixes) -> str:
 
 
 _EMPTY = re.compile(
-    r"(?:(?:std\s*::\s*)?(?:collections\s*::\s*)?(?:HashMap|BTreeMap|Vec|VecDeque)"
+    r"(?:(?:std\s*::\s*)?(?:collections\s*::\s*)?(?:HashMap|BTreeMap)"
     r"\s*(?:::\s*<[^;]*>\s*)?::\s*(?:new\s*\(\s*\)|with_capacity\s*\([^;]*\))"
-    r"|vec!\s*\[\s*\]|None|Default\s*::\s*default\s*\(\s*\))",
+    r"|Default\s*::\s*default\s*\(\s*\))",
     re.S,
 )
+_CHANGED_IN_PLACE = re.compile(r"\.\s*(?:and_modify|get_mut|values_mut|iter_mut|remove|retain)\b")
+_LOOKED_UP = re.compile(r"\.\s*(?:get|contains_key|entry)\s*\(")
 _LOOP_KINDS = ("for_expression", "while_expression", "loop_expression")
 
 
@@ -436,6 +438,8 @@ def memo_each_pass(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes)
     made = lets[0]
     value = made.child_by_field_name("value")
     if value is None or _EMPTY.fullmatch(fixes.text(value).strip()) is None:
+        return helps
+    if not _pure_memo(name, made, function, fixes):
         return helps
     if made.end_byte > loop.start_byte or not fixes.whole_lines(made):
         return helps
@@ -474,3 +478,27 @@ def memo_each_pass(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes)
     first = Help(message, edits)
     rest = [replace(h, applicability="MaybeIncorrect") for h in helps]
     return [first, *rest]
+
+
+def _pure_memo(name: str, made: Node, function: Node, fixes: Fixes) -> bool:
+    """Whether the map `name` (its `let` `made`, a `HashMap`/`BTreeMap` by its type or value)
+    is a memo: looked up by key (`get`, `contains_key`, `entry`), its entries never changed in
+    place (`and_modify`, `get_mut`, `remove`..) by the file, `name` never assigned, and what
+    it inserts not read from it. A map the passes accumulate into (per-user profiles blended
+    each visit) is state, not a memo: made anew each pass, it would lose what they put there."""
+    kind = made.child_by_field_name("type")
+    typed = fixes.text(kind) if kind is not None else fixes.text(made)
+    if not re.search(r"\b(?:HashMap|BTreeMap)\b", typed):
+        return False
+    text = fixes.text(fixes.source.root)
+    if _CHANGED_IN_PLACE.search(text) or not _LOOKED_UP.search(text):
+        return False
+    for node in descendants(function):
+        if node.type in ("assignment_expression", "compound_assignment_expr"):
+            left = node.child_by_field_name("left")
+            if left is not None and fixes.text(left).split("[")[0].strip() == name:
+                return False
+    for call in re.finditer(r"\.\s*insert\s*\(([^;]*)\)\s*;", text):
+        if re.search(r"\.\s*(?:get|entry)\s*\(", call[1]):
+            return False  # the value put read from the map: accumulated
+    return True
