@@ -19,6 +19,10 @@ PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
 - a block whose value borrows a variable of its own, taken by what outlives it (`match k { 0 =>
   { let t = vec![9]; &t } _ => &v }`, `let r = { let t = 5; &t };`, `t.as_str()` in an `if`
   branch): E0597.
+
+And programs rustc rejects with another code than pbpit said: pairs unzipped into a `Vec` of
+another type (`Vec<u64>: Extend<bool>`, E0277, not E0308); a set extended with items of another
+type (E0277); `let mut ids = 100.0..;` then `ids.next()` (E0599; E0277 for a `for` over it).
 """
 
 from __future__ import annotations
@@ -933,6 +937,180 @@ fn main() {
 }
 """,
         rejects("E0597"),
+    ),
+    "unzip_bools_into_a_vec_of_u64": (
+        """\
+fn main() {
+    let (sq, c): (Vec<u64>, Vec<u64>) = (1..5u64).map(|k| (k * k, k * k != k)).unzip();
+    println!("{:?} {:?}", sq, c);
+}
+""",
+        rejects("E0277"),
+    ),
+    "unzip_f32s_into_a_vec_of_f64": (
+        """\
+fn main() {
+    let (a, b): (Vec<i32>, Vec<f64>) = vec![(1, 2.0f32)].into_iter().unzip();
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0277"),
+    ),
+    "unzip_enumerated_runs": (
+        """\
+fn main() {
+    let (a, b): (Vec<usize>, Vec<f32>) = vec![0.5f32].into_iter().enumerate().unzip();
+    println!("{:?} {:?}", a, b);
+}
+""",
+        runs("[0] [0.5]\n"),
+    ),
+    "unzip_indices_into_a_vec_of_u32": (
+        """\
+fn main() {
+    let (a, b): (Vec<u32>, Vec<f32>) = vec![0.5f32].into_iter().enumerate().unzip();
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0277"),
+    ),
+    "unzip_mapped_pairs_runs": (
+        """\
+fn main() {
+    let (a, b): (Vec<i64>, Vec<bool>) = (0..3).map(|i| (i, i > 1)).unzip();
+    println!("{:?} {:?}", a, b);
+}
+""",
+        runs("[0, 1, 2] [false, false, true]\n"),
+    ),
+    "unzip_lengths_into_a_vec_of_u8": (
+        """\
+fn main() {
+    let (a, b): (Vec<String>, Vec<u8>) = vec!["a".to_string()]
+        .into_iter()
+        .map(|s| (s.clone(), s.len()))
+        .unzip();
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0277"),
+    ),
+    "unzip_turbofish_chars_into_u8s": (
+        """\
+fn main() {
+    let (a, b) = (0..3u8)
+        .map(|i| (i, i as char))
+        .unzip::<u8, char, Vec<u8>, Vec<u8>>();
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0277"),
+    ),
+    "set_extended_with_u32s": (
+        """\
+use std::collections::HashSet;
+fn main() {
+    let mut p: HashSet<usize> = HashSet::new();
+    p.extend(vec![10, 11u32]);
+    println!("{}", p.len());
+}
+""",
+        rejects("E0277"),
+    ),
+    "btreeset_extended_with_i32s": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let mut p: BTreeSet<i64> = BTreeSet::new();
+    p.extend([1i32, 2]);
+    println!("{}", p.len());
+}
+""",
+        rejects("E0277"),
+    ),
+    "set_extended_with_integers_runs": (
+        """\
+use std::collections::HashSet;
+fn main() {
+    let mut p: HashSet<usize> = HashSet::new();
+    p.extend(vec![10, 11]);
+    println!("{}", p.len());
+}
+""",
+        runs("2\n"),
+    ),
+    "btreeset_extended_with_a_range_runs": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let mut p = BTreeSet::new();
+    p.insert(1u8);
+    p.extend(0..3);
+    println!("{:?}", p);
+}
+""",
+        runs("{0, 1, 2}\n"),
+    ),
+    "float_range_from_let_then_next": (
+        """\
+fn main() {
+    let mut ids = 100.0..;
+    println!("{:?}", ids.next());
+}
+""",
+        rejects("E0599"),
+    ),
+    "float_range_from_let_then_for": (
+        """\
+fn main() {
+    let ids = 1.5f32..;
+    for x in ids {
+        println!("{}", x);
+        break;
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "float_range_from_let_then_take": (
+        """\
+fn main() {
+    let ids = 1.5f64..;
+    let v: Vec<f64> = ids.take(2).collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0599"),
+    ),
+    "integer_range_from_let_then_next_runs": (
+        """\
+fn main() {
+    let mut ids = 100..;
+    println!("{:?}", ids.next());
+}
+""",
+        runs("Some(100)\n"),
+    ),
+    "float_range_from_let_unused_runs": (
+        """\
+fn main() {
+    let _ids = 100.0..;
+    println!("ok");
+}
+""",
+        runs("ok\n"),
+    ),
+    "float_range_from_let_zipped": (
+        """\
+fn main() {
+    let ids = 0.5..;
+    let names = vec!["a"];
+    for (n, i) in names.iter().zip(ids) {
+        println!("{} {}", n, i);
+    }
+}
+""",
+        rejects("E0277"),
     ),
 }
 

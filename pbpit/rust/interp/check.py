@@ -13,6 +13,7 @@ from pbpit.rust.interp import (
     cloned_options,
     deref_coercion,
     exact_size,
+    float_range_lets,
     fn_refs,
     generic_refs,
     hashmap,
@@ -453,12 +454,14 @@ class Checker(
     def c_Block(self, e: Block) -> Ty:  # noqa: N802
         diverges = False
         hashmap.mark_sorted_collects(e.stmts)  # `let mut v = m.iter().collect(); v.sort();`
-        for stmt in e.stmts:
+        for at, stmt in enumerate(e.stmts):
             if isinstance(stmt, Let):
                 tuple_arity.checked_let(self, stmt)  # `for (a, b) in` triples: E0308
                 found = None
+                float_range_lets.note(stmt)  # `let mut ids = 100.0..;`: judged at its use
                 if stmt.init is not None:
                     found = self.expecting(stmt.init, stmt.declared or Var())
+                    float_range_lets.judge(self, stmt, [*e.stmts[at + 1 :], e.tail])
                 ty = stmt.declared
                 if ty is not None and found is not None and stmt.init is not None:
                     self.unify_collected(ty, found, stmt.init)

@@ -109,14 +109,32 @@ def _unzip_type(ck: Any, e: Any, recv: Ty) -> Ty:
     made = TupleT([vec(item.elems[0]), vec(item.elems[1])])
     written = resolve(ck.expected.pop(id(e), Var()))
     targets = e.targs[2:] if e.targs else (written.elems if type(written) is TupleT else [])
-    for target in targets:
+    for target, part in zip(targets, item.elems, strict=False):
         found = resolve(target)
         if type(found) is not Var and not (type(found) is Wrap and found.kind == "Vec"):
             raise ck.fail(e.pos, f"`unzip` into `{show(found)}` (pbpit makes `Vec`s)")
+        _refuse_other_part(ck, e, found, resolve(part))
     if e.targs:
         unify(TupleT([resolve(t) for t in e.targs[:2]]), item)
         unify(TupleT([resolve(t) for t in e.targs[2:]]), made)
     return made
+
+
+def _refuse_other_part(ck: Any, e: Any, target: Ty, part: Ty) -> None:
+    """rustc's E0277 for a `Vec<A>` written to collect parts of another type `B` (`(k * k, k
+    * k != k)` unzipped into `(Vec<u64>, Vec<u64>)`: `Vec<u64>: Extend<bool>`), both known
+    (neither a type still open, nor holding one)."""
+    if type(target) is not Wrap or target.kind != "Vec":
+        return
+    held = resolve(target.inner)
+    if type(held) is Var or type(part) is Var or show(held) == show(part):
+        return
+    if "_" in show(held) or "_" in show(part) or "{" in show(held) + show(part):
+        return  # (a type with an open part: unified, not judged)
+    what = f"the trait bound `Vec<{show(held)}>: Extend<{show(part)}>` is not satisfied"
+    err = ck.fail(e.pos, rejects(what, "E0277"))
+    err.label = f"the trait `Extend<{show(part)}>` is not implemented for `Vec<{show(held)}>`"
+    raise err
 
 
 def _unzip(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
