@@ -21,12 +21,14 @@ _POPS = frozenset({"pop", "pop_front", "pop_back"})
 
 
 def map_value_name(
-    pattern: Node | None, value: Node | None, text: Callable[[Node], str]
+    pattern: Node | None, value: Node | None, text: Callable[[Node], str], called: bool = False
 ) -> Node | None:
     """`loss` of `for (name, loss) in losses.iter()` (`&losses`, `losses`, `into_iter()`,
     `iter_mut()`, `(i, (name, loss))` of its `enumerate()`), a walk of a collection whose
     elements are no tuples (asked by the caller): a map's entries, the value second; None for
-    any other header."""
+    any other header. `called`: `value` is what a call of the program returns, walked at once
+    (`called_collection`: `for (name, loss) in model.task_losses(x, y)`), whose pairs are
+    walked as those of a `let` holding it."""
     if pattern is None or value is None or pattern.type != "tuple_pattern":
         return None
     if pattern.named_child_count != 2:
@@ -40,6 +42,8 @@ def map_value_name(
         return map_value_name(pattern.named_children[1], numbered, text)
     if pattern.named_children[1].type != "identifier":
         return None
+    if called:
+        return pattern.named_children[1]
     if value.type == "call_expression":
         receiver = _method_receiver(value, _WALKS, text)
         if receiver is None:
@@ -96,11 +100,16 @@ def called_collection(
     head_losses(&m, x)`, `for loss in model.losses(x)`): a function called by its name or
     path, or a method no row of lint's table knows (`known`) given arguments, not
     `losses.iter()` nor `bank.stored()`."""
+    while value is not None and value.type in ("reference_expression", "parenthesized_expression"):
+        value = value.named_children[-1] if value.named_child_count else None
     if value is None or value.type != "call_expression":
         return False
     function = value.child_by_field_name("function")
     if function is None:
         return False
+    walked = _method_receiver(value, _WALKS, text)
+    if walked is not None:  # `model.losses(x).into_iter()`, `.iter()`: the call's collection
+        return called_collection(walked, known, text)
     if function.type in ("identifier", "scoped_identifier"):
         return True
     field_ = function.child_by_field_name("field") if function.type == "field_expression" else None

@@ -406,13 +406,14 @@ class _Flow:
         counter = self._counter(node)
         walked = self._walked_name(pattern, value_node)
         collection = self._walked(value_node)
-        if walked is None and not _content(iterated):
-            walked = map_value_name(pattern, value_node, self.text)  # `(k, v)` of a map's walk
-        if (
+        called = (
             iterated.origin is None
             and iterated.requirement == Requirement.GRAD_IN_BACKWARD
             and called_collection(value_node, methods.METHODS.__contains__, self.text)
-        ):
+        )
+        if walked is None and not _content(iterated):  # `(k, v)` of a map's walk, or a call's
+            walked = map_value_name(pattern, value_node, self.text, called)
+        if called:
             # What a call returns, walked at once (`for loss in head_losses(&m, x)`): its
             # elements as those of a `let` holding it, bound by the call's text.
             held = self.text(value_node)
