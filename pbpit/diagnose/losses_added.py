@@ -77,6 +77,19 @@ def fix_add_losses(
         # The statement of the first backward written again for each of more losses: the
         # sum of all of them where the first was (of two, the third backward still panics).
         return _all_added(result, first, copies)
+    handed = None if passes or not (a and b and a != b) else _handed(result, first, second, a, b)
+    if handed is not None:
+        # Each loss handed to one helper that backpropagates it: the sum handed to it once,
+        # in the helper's own form (lint's `shared_helper_sum`).
+        call, lines = handed
+        title = f"run one backward on the sum of {losses}, handed once to the helper: `{call}`"
+        fix = Fix(ADD_THE_LOSSES.name, title, True)
+        fix.lines = lines
+        fix.note = (
+            f"One backward gives every parameter the gradient of the sum of {losses}, and one "
+            "step; log each loss with into_scalar()."
+        )
+        return fix
     if passes:
         # In the words of the rule's code fix (`shared_passes`), which the run shows beside
         # them when it could write it: said once.
@@ -291,3 +304,82 @@ def _added_at_second(
         return []  # the first loss moved, or its gradients used, before the sum
     summed = later.replace(f"{b}.backward()", f"({a} + {b}).backward()")
     return [("-", first.line, text), ("-", second.line, later), ("+", second.line, summed)]
+
+
+# -- the losses handed to a helper that backpropagates them --------------------------------------
+
+
+def _handed(
+    result: RunResult, first: BackwardRecord, second: BackwardRecord, a: str, b: str
+) -> tuple[str, list[tuple[str, int | None, str]]] | None:
+    """Two calls of one helper whose backward (one line inside it) panicked the second time,
+    each given its loss (`model = apply(model, &mut optim, rec_loss, 0.05);` then `cls_loss`),
+    the two statements one line each, alike but for the loss: the first call given `a + b`,
+    the second's line gone, when nothing between them names `b` (moved into the sum there) or
+    what the first sets. The call as written, and the corrected lines; None otherwise."""
+    one, two = first.stack, second.stack
+    if len(one) != len(two) or len(one) < 2:
+        return None
+    apart = [k for k, (x, y) in enumerate(zip(one, two, strict=True)) if x != y]
+    if len(apart) != 1 or apart[0] == 0:
+        return None
+    start, end = one[apart[0]], two[apart[0]]
+    if not start < end:
+        return None
+    path = result.source
+    lines = source_lines(path)
+    this, that = lines[start - 1], lines[end - 1]
+    if not (this.strip().endswith(";") and that.strip().endswith(";")):
+        return None
+    if this.replace(a, "\0") != that.replace(b, "\0") or this.count(a) != 1:
+        return None
+    at = _argument_at(this, a)
+    if at is None:
+        return None
+    between = "\n".join(lines[start:end - 1])
+    target = assigned_name(path, start)
+    if re.search(rf"(?<![\w.]){re.escape(b)}\b", between) or (
+        target is not None and re.search(rf"(?<![\w.]){re.escape(target)}\b", between)
+    ):
+        return None
+    summed = this[:at] + f"{a} + {b}" + this[at + len(a) :]
+    call = _call_around(summed, at)
+    if call is None:
+        return None
+    kept = [(" ", n, lines[n - 1]) for n in range(start + 1, end)]
+    return call, [("-", start, this), ("+", start, summed), *kept, ("-", end, that)]
+
+
+def _argument_at(line: str, loss: str) -> int | None:
+    """Where `loss` is a whole argument of a call on `line` (after `(` or `,`, before `,` or
+    `)`); None otherwise."""
+    at = line.find(loss)
+    before = line[:at].rstrip()
+    after = line[at + len(loss) :].lstrip()
+    if not before.endswith(("(", ",")) or not after.startswith((",", ")")):
+        return None
+    return at
+
+
+def _call_around(line: str, at: int) -> str | None:
+    """The call on `line` whose argument list holds column `at` (`apply(..)`,
+    `trainer.update(..)`), as written."""
+    depth = 0
+    for open_ in range(at - 1, -1, -1):
+        if line[open_] == ")":
+            depth += 1
+        elif line[open_] == "(":
+            if depth == 0:
+                break
+            depth -= 1
+    else:
+        return None
+    name = re.search(r"[\w.:]+$", line[:open_])
+    if name is None:
+        return None
+    depth = 0
+    for close in range(open_, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[close], 0)
+        if depth == 0:
+            return line[name.start() : close + 1]
+    return None

@@ -11,6 +11,7 @@ import re
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
+from pbpit.lint.rules.shared_helper_sum import helper_sum
 from pbpit.lint.rules.shared_rates import (
     plain_sgd,
     rated_help,
@@ -62,7 +63,9 @@ def add_the_losses(
     if earlier.span == later.span and earlier.context != later.context:
         return each_pass_help(b)
     if in_macro or earlier.through is not None or later.through is not None:
-        return add_the_losses_help([a, b], [])
+        # Each loss handed to one helper that backpropagates it: the sum handed to it once.
+        handed = None if in_macro else helper_sum(earlier, later, fixes)
+        return handed if handed is not None else add_the_losses_help([a, b], [])
     if not (a and b and a != b):
         return add_the_losses_help([a, b], [])
     losses = the_losses(earlier, later, fixes, shared)

@@ -1,0 +1,126 @@
+"""`shared-intermediate`'s "add the losses" where each loss is handed to a function of the
+program that backpropagates it (and steps: `model = apply(model, &mut optim, rec_loss, 0.05);`
+then the same with `cls_loss`; a `&mut self` method `trainer.update(loss_a)`; a closure
+`step(loss_b)`): the sum given to the first call, in the helper's own form (`apply(model, &mut
+optim, rec_loss + cls_loss, 0.05)`), the second call's statement gone. One backward and one
+step of the sum, as `(a + b).backward()` is for a backward written in place. Written only where
+the two statements are the same but for that one argument, in one block, and the second loss
+exists at the first call and is not read between them (moved into the sum there)."""
+
+from __future__ import annotations
+
+from pbpit.diagnostics.model import Help
+from pbpit.lint.fixes import Fixes, identifiers
+from pbpit.lint.values import Backward
+from pbpit.rust.syntax import Node
+
+_PLAIN = frozenset(
+    {
+        "identifier",
+        "field_expression",
+        "call_expression",
+        "index_expression",
+        "parenthesized_expression",
+        "scoped_identifier",
+    }
+)
+"""Arguments the sum reads as written (`a + b` is `a + b` whatever they are); another (`x - y`)
+is put in parentheses when it is the second term, so the sum is the two losses' own."""
+
+
+def helper_sum(earlier: Backward, later: Backward, fixes: Fixes) -> Help | None:
+    """Add the losses handed to one helper by two calls (`earlier.through`): the first call given
+    their sum, the second's statement deleted; None for another shape."""
+    if earlier.through is None or earlier.through != later.through or earlier.span == later.span:
+        return None
+    first, second = fixes.call_at(earlier.span), fixes.call_at(later.span)
+    if first is None or second is None:
+        return None
+    one, two = _statement(first, fixes), _statement(second, fixes)
+    if one is None or two is None or fixes.parent(one) is not fixes.parent(two):
+        return None
+    block = fixes.parent(one)
+    assert block is not None
+    siblings = [c for c in block.named_children if not c.type.endswith("comment")]
+    if one not in siblings or two not in siblings or siblings.index(one) >= siblings.index(two):
+        return None
+    between = siblings[siblings.index(one) + 1 : siblings.index(two)]
+    found = _one_argument_apart(first, second, fixes)
+    if found is None:
+        return None
+    a, b = found
+    text = fixes.text
+    # The statements alike but for the call's argument (`model = apply(..)` twice).
+    call_one, call_two = text(first), text(second)
+    if text(one).replace(call_one, "") != text(two).replace(call_two, ""):
+        return None
+    # `b` read at the first call: made before it, not named between the two (moved there).
+    read = {text(n) for n in identifiers(b)} | ({text(b)} if b.type == "identifier" else set())
+    if any(text(n) in read for s in between for n in identifiers(s)):
+        return None
+    # What the first statement sets (`model`), read between: it would see the one step of
+    # the sum, not the first loss's step.
+    target = _assigned(one, fixes)
+    if target is not None and any(text(n) == target for s in between for n in identifiers(s)):
+        return None
+    second_term = text(b) if b.type in _PLAIN else f"({text(b)})"
+    summed = f"{text(a)} + {second_term}"
+    edits = [fixes.edit(a.start_byte, a.end_byte, summed), _delete_lines(two, fixes)]
+    callee = first.child_by_field_name("function")
+    called = text(callee) if callee is not None else earlier.through
+    written = call_one[: a.start_byte - first.start_byte] + summed
+    written += call_one[a.end_byte - first.start_byte :]
+    message = (
+        f"add the losses and hand their sum to `{called}` once, one backward and one step: "
+        f"`{written}`"
+    )
+    return Help(message, edits)
+
+
+def _statement(call: Node, fixes: Fixes) -> Node | None:
+    """The statement of a block holding `call` (its lines to itself)."""
+    node: Node | None = call
+    while node is not None:
+        up = fixes.parent(node)
+        if up is None:
+            return None
+        if up.type == "block":
+            break
+        node = up
+    if node is None or node.type not in ("expression_statement", "let_declaration"):
+        return None
+    return node if fixes.whole_lines(node) else None
+
+
+def _one_argument_apart(first: Node, second: Node, fixes: Fixes) -> tuple[Node, Node] | None:
+    """The one argument where two calls of the same function differ (`rec_loss`,
+    `cls_loss`), the others the same text; None otherwise."""
+    text = fixes.text
+    f1, f2 = first.child_by_field_name("function"), second.child_by_field_name("function")
+    g1, g2 = first.child_by_field_name("arguments"), second.child_by_field_name("arguments")
+    if f1 is None or f2 is None or g1 is None or g2 is None or text(f1) != text(f2):
+        return None
+    one, two = list(g1.named_children), list(g2.named_children)
+    if len(one) != len(two):
+        return None
+    apart = [i for i, (x, y) in enumerate(zip(one, two, strict=True)) if text(x) != text(y)]
+    if len(apart) != 1:
+        return None
+    return one[apart[0]], two[apart[0]]
+
+
+def _assigned(statement: Node, fixes: Fixes) -> str | None:
+    """`model` of `model = apply(..);` or `let model = apply(..);`."""
+    if statement.type == "let_declaration":
+        pattern = statement.child_by_field_name("pattern")
+        return fixes.text(pattern).removeprefix("mut ").strip() if pattern is not None else None
+    inner = statement.named_children[0] if statement.named_child_count else None
+    if inner is not None and inner.type == "assignment_expression":
+        left = inner.child_by_field_name("left")
+        return fixes.text(left) if left is not None else None
+    return None
+
+
+def _delete_lines(statement: Node, fixes: Fixes):
+    start = fixes.line_start(statement.start_point[0])
+    return fixes.edit(start, fixes.line_start(statement.end_point[0] + 1), "")
