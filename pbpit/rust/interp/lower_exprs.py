@@ -23,6 +23,7 @@ from pbpit.rust.interp import (
     num_refs,
     op_traits,
     open_ranges,
+    range_derefs,
     references,
     slices,
     std_more,
@@ -105,6 +106,9 @@ class ExprLowering:
             self.refuse_rustc_misreading(operator, left_node)
         if op == "-" and left_node.type == "range_expression" and len(self.kids(left_node)) == 1:
             return self.negative_range_end(node, left_node, right_node)
+        deref_end = range_derefs.expr(self, node)  # `0..*n`, read `(0..) * n` (range_derefs)
+        if deref_end is not None:
+            return deref_end
         left = self.expr(left_node)
         right = self.expr(right_node)
         return Binary(self.pos(node), op, left, right, op_pos=self.pos(operator))
@@ -585,6 +589,9 @@ class ExprLowering:
 
     def e_index_expression(self, node: Node) -> Expr:
         base, index = self.kids(node)
+        deref_end = range_derefs.index(self, node, base, index)  # `v[..*i]` (range_derefs.py)
+        if deref_end is not None:
+            return deref_end
         if slices.is_range(self, index):  # `v[a..b]`, `&s[..n]` (slices.py)
             return slices.lower_range_index(self, node, base, index)
         bracket = next(c for c in node.children if c.type == "[")
