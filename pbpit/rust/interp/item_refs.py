@@ -40,10 +40,26 @@ def mark_closure_params(method: str, args: list[Any], recv: Any = None) -> None:
     if len(closure.params) != 1 or closure.param_tys[0] is not None:
         return
     param = closure.params[0]
+    if isinstance(param, Binding) and param.name.startswith("(("):  # `|(i, x)|`: each name a
+        for part in _pattern_parts(closure, param):  # `&` (binding modes through the `&`)
+            setattr(part, ITEM_REF, True)
+        return
     if isinstance(param, Binding) and getattr(param, "ref_unknown", False):
         setattr(param, ITEM_REF, True)
         if _items_are_references(recv):
             setattr(param, ITEM_REF_REF, True)
+
+
+def _pattern_parts(closure: Any, hidden: Any) -> list[Any]:
+    """The names a closure's tuple parameter binds (the `let`s the lowering puts before its
+    body, each of a part of the hidden parameter), when the pattern is a tuple's (not `&(a,
+    b)`, which takes the value apart)."""
+    from pbpit.rust.interp.nodes import Block, Let
+
+    body = closure.body
+    if not isinstance(body, Block):
+        return []
+    return [s.binding for s in body.stmts if isinstance(s, Let) and s.binding is not None]
 
 
 def is_reference(e: Any) -> bool:
