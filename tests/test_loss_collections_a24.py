@@ -59,6 +59,8 @@ def _runs_as_twin(tmp_path: Path, name: str, edits) -> None:
         # a `Vec` filled by `extend([mse, reg])`, or collected from the array
         ("vec_extend.rs", "pred", 12),
         ("vec_collect.rs", "pred", 12),
+        # `iter::once(mse).chain(iter::once(reg)).collect()`: two elements, one a pass
+        ("vec_chain.rs", "pred", 12),
     ],
 )
 def test_losses_walked_from_a_collection_are_shared_and_added_after_the_loop(
@@ -114,8 +116,8 @@ def test_rates_of_an_optimizer_that_is_no_plain_sgd_are_said_in_words():
 
 
 def test_a_run_writes_the_sum_of_the_passes_losses_where_lint_does_not_see_them(tmp_path):
-    # `std::iter::once(mse).chain(std::iter::once(reg)).collect()`: lint reads no walk of it;
-    # the run's diagnosis (`from_trace`) writes the same fix, checked by running it.
+    # `std::iter::once(mse).chain(std::iter::once(reg)).collect()`: the run's diagnosis writes
+    # the same fix as lint's (since lint reads `once` and `chain`), checked by running it.
     name = "vec_chain.rs"
     ran = json.loads(pbpit_main("run", "--json", str(HERE / name)).stdout)
     (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]

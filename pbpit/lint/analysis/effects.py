@@ -13,6 +13,7 @@ from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.keys import _Keys
 from pbpit.lint.analysis.memo_entries import fill_effect, given_to_fill, kept_entry
+from pbpit.lint.analysis.once_chain import chain_effect, once_function
 from pbpit.lint.analysis.pattern_walks import _PatternWalks
 from pbpit.lint.analysis.prefix import _Prefix
 from pbpit.lint.analysis.pushed import _Pushed
@@ -438,6 +439,7 @@ _EFFECTS: dict[str, _Reading] = {
     methods.PIECES: _Effects._pieces_effect,
     methods.MAP: _Effects._map_effect,
     methods.ADAPT: _Effects._adapt_effect,
+    methods.CHAIN: chain_effect,
     methods.TAKE: _Effects._take_effect,
     methods.DRAIN: _Effects._drain_effect,
     methods.KEYED: _Effects._keyed_effect,
@@ -477,6 +479,7 @@ _FUNCTION_EFFECTS: dict[str, _FunctionReading] = {
     methods.UNTRACKED: _Effects._untracked_function,
     methods.TAKE_PLACE: _Effects._take_place_function,
     methods.WRAP: _Effects._wrap_function,
+    methods.ONCE: once_function,
 }
 """The reader of each effect of a function called by path."""
 

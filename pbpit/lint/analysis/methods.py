@@ -62,6 +62,9 @@ MAP = "map"
 """Elements made by the closure given: data where, given an element, it yields data."""
 ADAPT = "adapt"
 """An iterator adaptor: each element still shares what the elements shared (`zip`, `collect`)."""
+CHAIN = "chain"
+"""Two collections held element by element, one after the other (`once(a).chain(once(b))`);
+else an adaptor (`ADAPT`)."""
 TAKE = "take"
 """With no argument, the value out and `None` left in its place (`Option::take`)."""
 KEYED = "keyed"
@@ -119,6 +122,8 @@ empty (or holding `v`)."""
 WRAP = "wrap"
 """The one value given, wrapped (`Some`, `Ok`, `Box::new`): leaves stay leaves, a tuple or
 struct keeps its parts."""
+ONCE = "once"
+"""`iter::once(x)`: a collection of `x` alone (`lint/analysis/once_chain.py`)."""
 
 # -- what a closure given is read for ------------------------------------------------------------
 
@@ -205,7 +210,8 @@ _OTHER_ROWS: list[Row] = [
     *_rows("get get_mut", KEYED),
     *_rows("remove", REMOVE),
     *_rows("collect", ADAPT, otherwise=(LEAVES_GATHERED,)),
-    *_rows("zip filter chain cloned step_by take_while skip_while", ADAPT),
+    *_rows("zip filter cloned step_by take_while skip_while", ADAPT),
+    *_rows("chain", CHAIN, ADAPT),
     *_rows(
         "map",
         MAP,
@@ -278,6 +284,7 @@ def _function_rows() -> dict[str, FunctionRow]:
         FunctionRow("mem::take", (TAKE_PLACE,)),
         FunctionRow("mem::replace", (TAKE_PLACE,)),
         *(FunctionRow(p, (WRAP,)) for p in ("::Some", "::Ok", "Box::new", "Rc::new", "Arc::new")),
+        FunctionRow("iter::once", (ONCE,)),
     ]
     table: dict[str, FunctionRow] = {}
     for row in rows:

@@ -83,6 +83,14 @@ def _names_reverse(lowerer: Any, type_node: Any) -> bool:
     return len(names) == 3 and names[0] in ("std", "core") and names[1] == "cmp"
 
 
+def lower_type(lowerer: Any, type_node: Any, args: list) -> Ty | None:
+    """The type `Reverse<T>` (`BinaryHeap<Reverse<(u32, usize)>>`, a field's, a `let`'s) where
+    the path names std's; None for another."""
+    if len(args) != 1 or not _names_reverse(lowerer, type_node):
+        return None
+    return Wrap("Reverse", lowerer.type(args[0]))
+
+
 def lower_pattern(lowerer: Any, node: Any, type_node: Any, elems: list) -> Any:
     """The pattern `Reverse(p)` (kind "reverse"), or None where the path is not std's."""
     from pbpit.rust.interp.grammar import rejects
