@@ -17,6 +17,7 @@ from pbpit.rust.interp import (
     sets,
     slices,
     std_cmp,
+    std_reverse,
     std_type_arity,
     str_methods,
     type_aliases,
@@ -162,6 +163,10 @@ class TypeLowering:
             args = self.kids(node.child_by_field_name("type_arguments"))
             if name == "Tensor":
                 return TensorT(*self.tensor_args(node, args))
+            if name == "Reverse":  # `std::cmp::Reverse<T>` (std_reverse.py)
+                made = std_reverse.lower_type(self, node.child_by_field_name("type"), args)
+                if made is not None:
+                    return made
             if name == phantom.NAME and self.named_struct(name) is None:
                 made = phantom.lower_type(self, base, prefix, args)
                 if made is not None:  # `std::marker::PhantomData<U>`
