@@ -151,3 +151,17 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     for i, arg in enumerate(e.args, start=1):
         refuse_borrow_for_value(ck, fn, i, arg)
     return fn.ret
+
+
+def lower_call(lowerer: Any, node: Any, names: list[str], args: list) -> Any | None:
+    """`f64::unit()` (`f64::half(3.0)`): a function of the file's `impl Trait for f64` called by
+    the type's path, the function itself (its receiver, if any, the first argument); None for
+    any other path."""
+    from pbpit.rust.interp.nodes import Call
+
+    if len(names) != 2 or names[0] not in _TYPES:
+        return None
+    fn = lowerer.fns.get(f"{names[0]}::{names[1]}")
+    if fn is None or getattr(fn, "primitive_trait", None) is None:
+        return None
+    return Call(lowerer.pos(node), fn, args)
