@@ -19,6 +19,7 @@ from pbpit.rust.interp import (
     mem_functions,
     missing_number_methods,
     phantom,
+    prim_impls,
     reserved_names,
     results,
     sets,
@@ -440,7 +441,9 @@ class PathLowering:
                 self.turbofish(call, turbofish)  # `stats::mean::<f32>(..)` (traits.py)
                 array_slices.mark(self, call)
                 return call
-            found = self.number_method(node, function, args)  # `f64::is_nan(x)`
+            found = prim_impls.lower_call(self, node, names, args)  # `f64::unit()` of a trait
+            if found is None:
+                found = self.number_method(node, function, args)  # `f64::is_nan(x)`
             if found is None:
                 found = self.dispatch_call(node, function, args)  # `T::new(..)`, `Box::new(x)`
             if found is None:  # `Acc::<f32>::new()` of `struct Acc<T>`
