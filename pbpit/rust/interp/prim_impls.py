@@ -162,6 +162,11 @@ def lower_call(lowerer: Any, node: Any, names: list[str], args: list) -> Any | N
     if len(names) != 2 or names[0] not in _TYPES:
         return None
     fn = lowerer.fns.get(f"{names[0]}::{names[1]}")
+    elsewhere = (lowerer.fns.get(f"{other}::{names[1]}") for other in _TYPES)
+    if fn is None and any(getattr(f, "primitive_trait", None) for f in elsewhere):
+        # `f32::unit()` where only `f64` implements the trait: rustc's E0599
+        what = f"no function or associated item named `{names[1]}` found for type `{names[0]}`"
+        raise lowerer.fail(node, rejects(what + " in the current scope", "E0599"))
     if fn is None or getattr(fn, "primitive_trait", None) is None:
         return None
     return Call(lowerer.pos(node), fn, args)
