@@ -41,17 +41,10 @@ class _Input:
 def recompute_where_read(definition: Definition, fixes: Fixes) -> Help | None:
     """The help computing the field's value where each method reads it (see the module), as
     code; None where the tensor is no such field's, or the edit cannot be written."""
-    if not definition.made_in or definition.home is None:
+    made = _constructor(definition, fixes)
+    if made is None:
         return None
-    function_name, file, byte = definition.made_in[0]
-    if file is not fixes.source or "::" not in function_name:
-        return None
-    constructor = _function_at(byte, fixes)
-    if constructor is None:
-        return None
-    owner = _impl_type(constructor, fixes)
-    if owner is None:
-        return None
+    function_name, constructor, owner = made
     found = _value_and_field(definition, constructor, owner, fixes)
     if found is None:
         return None
@@ -127,9 +120,11 @@ def recompute_where_read(definition: Definition, fixes: Fixes) -> Help | None:
         ):
             return None  # a local of that name already
         first = min(reads, key=lambda n: n.start_byte)
-        statement = first
-        while statement is not None and fixes.parent(statement) != body:
-            statement = fixes.parent(statement)
+        # At the top of the method's body: the constructor made it before anything the method
+        # does, and a module's parameters are initialized lazily, at their first use (Burn's
+        # `Param`), so a forward moved after another module's would draw other initial values.
+        inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+        statement = inner[0] if inner else None
         if statement is None or not _starts_line(statement, fixes):
             return None
         at = fixes.line_start(statement.start_point[0])
@@ -150,6 +145,53 @@ def recompute_where_read(definition: Definition, fixes: Fixes) -> Help | None:
         "from, in its place"
     )
     return Help(message, edits)
+
+
+def _constructor(definition: Definition, fixes: Fixes) -> tuple[str, Node, str] | None:
+    """The function that makes the tensor into a field (`Trainer::new`), its node and the type
+    whose `impl` holds it: the function the definition was made in, or the one the `let` of
+    its holder calls (`let mut reader = Reader::build(net, &device);` of `reader.anchors`)."""
+    if definition.made_in and definition.home is not None:
+        function_name, file, byte = definition.made_in[0]
+        if file is not fixes.source or "::" not in function_name:
+            return None
+        constructor = _function_at(byte, fixes)
+        owner = _impl_type(constructor, fixes) if constructor is not None else None
+        if constructor is None or owner is None:
+            return None
+        return function_name, constructor, owner
+    holder, _, field_name = definition.name.partition(".")
+    statement = definition.statement
+    if not is_name(holder) or not is_name(field_name) or statement is None:
+        return None
+    if statement.type != "let_declaration":
+        return None
+    pattern, value = (
+        statement.child_by_field_name("pattern"),
+        statement.child_by_field_name("value"),
+    )
+    if pattern is None or value is None or value.type != "call_expression":
+        return None
+    if fixes.text(pattern).removeprefix("mut ").strip() != holder:
+        return None
+    called = value.child_by_field_name("function")
+    if called is None or called.type != "scoped_identifier":
+        return None
+    path, method = called.child_by_field_name("path"), called.child_by_field_name("name")
+    if path is None or method is None:
+        return None
+    owner = re.sub(r"<.*", "", fixes.text(path), flags=re.S).split("::")[-1]
+    found = [
+        n
+        for n in descendants(fixes.source.root)
+        if n.type == "function_item"
+        and (named := n.child_by_field_name("name")) is not None
+        and fixes.text(named) == fixes.text(method)
+        and _impl_type(n, fixes) == owner
+    ]
+    if len(found) != 1:
+        return None
+    return f"{owner}::{fixes.text(method)}", found[0], owner
 
 
 def _function_at(byte: int, fixes: Fixes) -> Node | None:
@@ -177,7 +219,6 @@ def _value_and_field(
     initializer in the struct literal, and the value's `let` (None when the initializer holds
     the value itself)."""
     home = definition.home
-    assert home is not None
     literals = [
         n
         for n in descendants(constructor)
@@ -190,6 +231,8 @@ def _value_and_field(
         for c in literals[0].named_children[-1].named_children
         if c.type in ("field_initializer", "shorthand_field_initializer")
     ]
+    if home is None:
+        return _field_value(definition.name.partition(".")[2], constructor, initializers, fixes)
     let = home.statement if home.statement is not None else None
     if let is not None and let.type == "let_declaration":
         pattern = let.child_by_field_name("pattern")
@@ -211,6 +254,38 @@ def _value_and_field(
         named = init.child_by_field_name("field")
         if put is not None and named is not None and put.start_byte <= start < put.end_byte:
             return put, fixes.text(named), init, None
+    return None
+
+
+def _field_value(
+    field_name: str, constructor: Node, initializers: list[Node], fixes: Fixes
+) -> tuple[Node, str, Node, Node | None] | None:
+    """`_value_and_field` of the field `field_name` of the constructor's literal: its value put
+    there (`anchors: net.proj.forward(grid).tanh()`), or the `let` of the variable put
+    (`pos_feats` of `Trainer { model, pos_feats }`, `feats: made`)."""
+    for init in initializers:
+        if init.type == "shorthand_field_initializer":
+            if fixes.text(init) != field_name:
+                continue
+            local = field_name
+        else:
+            named, put = init.child_by_field_name("field"), init.child_by_field_name("value")
+            if named is None or put is None or fixes.text(named) != field_name:
+                continue
+            if not is_name(fixes.text(put)):
+                return put, field_name, init, None
+            local = fixes.text(put)
+        lets = [
+            n
+            for n in descendants(constructor)
+            if n.type == "let_declaration"
+            and (pattern := n.child_by_field_name("pattern")) is not None
+            and fixes.text(pattern) == local
+            and n.child_by_field_name("value") is not None
+        ]
+        if len(lets) != 1:
+            return None
+        return lets[0].child_by_field_name("value"), field_name, init, lets[0]
     return None
 
 
@@ -381,16 +456,11 @@ def with_constructor_detach(helps: list[Help], definition: Definition, fixes: Fi
         return helps
     if any("detach" in h.message for h in helps):
         return helps
-    if not definition.made_in or definition.home is None:
+    made = _constructor(definition, fixes)
+    if made is None:
         return helps
-    function_name, _, byte = definition.made_in[0]
-    constructor = _function_at(byte, fixes)
-    owner = _impl_type(constructor, fixes) if constructor is not None else None
-    found = (
-        _value_and_field(definition, constructor, owner, fixes)
-        if constructor is not None and owner is not None
-        else None
-    )
+    function_name, constructor, owner = made
+    found = _value_and_field(definition, constructor, owner, fixes)
     if found is None or fixes.detached_already(found[0]):
         return helps
     value = found[0]

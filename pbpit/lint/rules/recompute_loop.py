@@ -25,6 +25,22 @@ def recompute_in_loop(
     beside: tuple[Definition, ...] = (),
     name: str = "",
 ) -> Help:
+    """`_recompute_in_loop`'s help; where it is not code, for a tensor a constructor computes
+    into a field (`Trainer::new`'s `pos_feats`, `reader.anchors` of `Reader::build`), the value
+    computed where the struct's methods read the field (`field_recompute`)."""
+    found = _recompute_in_loop(definition, meeting, fixes, beside, name)
+    if found.edits or found.note or beside:
+        return found
+    return recompute_where_read(definition, fixes) or found
+
+
+def _recompute_in_loop(
+    definition: Definition,
+    meeting: Meeting,
+    fixes: Fixes,
+    beside: tuple[Definition, ...] = (),
+    name: str = "",
+) -> Help:
     """Recompute in the loop: its `let`, and those of what it is made from before the loop, move
     to the top of the loop's body, each variable they give by value cloned (a move in a loop's
     body is a use after move in the next pass: rustc's E0382). `beside`: the other tensors made
@@ -67,9 +83,7 @@ def recompute_in_loop(
     )
     moved = [d.statement for d in chain]
     if not chain:
-        # Made in a function it calls: no `let` of this body to move; a field a constructor
-        # puts, computed where its methods read it.
-        return recompute_where_read(definition, fixes) or fallback
+        return fallback  # made in a function it calls: no `let` of this body to move
     carried = [
         held
         for d, statement in zip(chain, moved, strict=True)
