@@ -264,10 +264,17 @@ def irrefutable(p: Pat) -> bool:
     return False
 
 
+def unbound(p: Pat) -> Pat:
+    """The pattern `P` of `name @ P` (it matches what `P` does), else `p`."""
+    while p.kind == "bind" and p.subs:
+        p = p.subs[0]
+    return p
+
+
 def covers(pats: list[Pat], ty: Ty) -> bool:
     """Whether the patterns together match every value of `ty` (conservatively: an enum's
     variants, `Some`/`None`, `true`/`false`, each with fields matched whole; or a catch-all)."""
-    flat = [q for p in pats for q in (p.subs if p.kind == "or" else [p])]
+    flat = [unbound(q) for p in pats for q in (p.subs if p.kind == "or" else [p])]
     if any(map(irrefutable, flat)):
         return True
     ty = resolve(ty)
