@@ -1,7 +1,8 @@
 """`let r: &mut i32 = &mut x;` of a variable `x` not declared `mut`: rustc's E0596 ("cannot
-borrow `x` as mutable"), told although pbpit refuses a `&mut` to a number, a `bool` or a
-`String` (`types.MUT_REFERENCES`): the borrow is wrong whatever the type the `let` writes
-(without a written type the checker says E0596 itself, `check_rules`)."""
+borrow `x` as mutable"), and `let r: &mut String = &x;` (E0308), told although pbpit refuses
+a `&mut` to a number, a `bool` or a `String` (`types.MUT_REFERENCES`): the borrow is wrong
+whatever the type the `let` writes (without a written type the checker says E0596 itself,
+`check_rules`)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from pbpit.rust.interp.grammar import rejects
 
 def refuse_immutable(low: Any, value: Any) -> None:
     """rustc's E0596 at `value` when it is `&mut x` of a variable in scope not declared `mut`
-    (a `let`'s or a parameter's); nothing otherwise."""
+    (a `let`'s or a parameter's); rustc's E0308 when it is `&x` where the `let` writes `&mut T`
+    (`let r: &mut String = &text;`: types differ in mutability); nothing otherwise."""
     if value is None or value.type != "reference_expression":
         return
     if not any(child.type == "mutable_specifier" for child in value.children):
+        refuse_shared_for_mut(low, value)
         return
     target = value.child_by_field_name("value")
     if target is None or target.type != "identifier":
@@ -28,3 +31,20 @@ def refuse_immutable(low: Any, value: Any) -> None:
     err = low.fail(value, rejects(what, "E0596"))
     err.label = "cannot borrow as mutable"
     raise err
+
+
+def refuse_shared_for_mut(low: Any, value: Any) -> None:
+    """rustc's E0308 at `value` when it is `&x` where its `let` writes `&mut T` (`let r: &mut
+    Vec<i32> = &v;`, `let r: &mut String = &text;`: "types differ in mutability"), whatever
+    `T` is; nothing otherwise."""
+    if value is None or value.type != "reference_expression" or value.parent is None:
+        return
+    if any(child.type == "mutable_specifier" for child in value.children):
+        return
+    written = value.parent.child_by_field_name("type")
+    if written is None or written.type != "reference_type":
+        return
+    if any(child.type == "mutable_specifier" for child in written.children):
+        err = low.fail(value, rejects("mismatched types", "E0308"))
+        err.label = "types differ in mutability"
+        raise err
