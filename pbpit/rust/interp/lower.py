@@ -564,6 +564,7 @@ class Lowerer(
         except Unsupported:  # `let r: &mut i32 = &mut x;` of `let x`: rustc's E0596 all the same
             mut_ref_lets.refuse_immutable(self, value)
             raise
+        mut_ref_lets.refuse_shared_for_mut(self, value)  # `let r: &mut Vec<i32> = &v;`: E0308
         init = self.expr(value) if value is not None else None
         refuse_borrowed_let(self, type_node, init)  # `let x: Option<i32> = &None;`
         mutable = any(c.type == "mutable_specifier" for c in node.children)
