@@ -19,6 +19,8 @@ PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
 - a block whose value borrows a variable of its own, taken by what outlives it (`match k { 0 =>
   { let t = vec![9]; &t } _ => &v }`, `let r = { let t = 5; &t };`, `t.as_str()` in an `if`
   branch): E0597.
+- `let r: &mut Vec<i32> = &v;` (any `T` behind the written `&mut`): E0308, types differ in
+  mutability.
 
 And programs rustc rejects with another code than pbpit said: pairs unzipped into a `Vec` of
 another type (`Vec<u64>: Extend<bool>`, E0277, not E0308); a set extended with items of another
@@ -1111,6 +1113,64 @@ fn main() {
 }
 """,
         rejects("E0277"),
+    ),
+    "shared_borrow_for_a_mut_string_let": (
+        """\
+fn main() {
+    let text = String::from("abc");
+    let r: &mut String = &text;
+    r.push('d');
+    println!("{text}");
+}
+""",
+        rejects("E0308"),
+    ),
+    "shared_borrow_for_a_mut_i32_let": (
+        """\
+fn main() {
+    let mut n = 3;
+    let r: &mut i32 = &n;
+    *r += 1;
+    println!("{n}");
+}
+""",
+        rejects("E0308"),
+    ),
+    "shared_borrow_for_a_mut_vec_let": (
+        """\
+fn main() {
+    let mut v = vec![1];
+    let r: &mut Vec<i32> = &v;
+    r.push(2);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+    "shared_borrow_for_a_mut_struct_let": (
+        """\
+struct P {
+    x: f32,
+}
+fn main() {
+    let mut p = P { x: 1.0 };
+    let r: &mut P = &p;
+    r.x = 2.0;
+    println!("{}", p.x);
+}
+""",
+        rejects("E0308"),
+    ),
+    "mut_borrow_for_a_mut_vec_let_runs": (
+        """\
+fn main() {
+    let mut v = vec![1];
+    let r: &mut Vec<i32> = &mut v;
+    r.push(2);
+    println!("{:?}", v);
+}
+""",
+        runs("[1, 2]\n"),
     ),
 }
 
