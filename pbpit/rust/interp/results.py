@@ -34,6 +34,7 @@ from pbpit.rust.interp.types import (
     Var,
     Wrap,
     dyn_result,
+    option,
     resolve,
     show,
 )
@@ -251,7 +252,7 @@ def check_try(checker: Any, e: Method, recv: Ty) -> Ty:
     """`x?`: x's error converted into the function's (`From`): the same type, or into a
     `Box<dyn Error>` a text or a boxed error; else rustc's E0277."""
     checker.args(e)
-    ret = resolve(checker.rets[-1])
+    ret = _closure_result(checker, e, dyn_result(Var(), error_of(recv)), -1)
     inner = resolve(recv).inner  # type: ignore[attr-defined]
     if type(ret) is Wrap and ret.kind == "Option":
         raise _wrong_try(checker, e, recv, ret)
@@ -293,11 +294,23 @@ def _wrong_try(checker: Any, e: Method, recv: Ty, ret: Ty) -> Any:
     return err
 
 
+def _closure_result(checker: Any, e: Method, made: Ty, outer: int) -> Ty:
+    """What `x?` returns from: the function (`checker.rets[outer]`), or in a closure the
+    closure (`rets[-1]`), whose result not yet decided is what `?` makes it (`made`: an
+    `Option`, or a `Result` of `x`'s error)."""
+    if not getattr(e, "in_closure", False):
+        return resolve(checker.rets[outer])
+    ret = resolve(checker.rets[-1])
+    if type(ret) is Var and ret.kind is None:
+        types.unify(ret, made)
+    return resolve(ret)
+
+
 def check_option_try(checker: Any, e: Method, recv: Ty) -> Ty:
     """`x?` on an `Option`: in a function returning an `Option` (a `None` returned), else
     rustc's E0277."""
     checker.args(e)
-    ret = resolve(checker.rets[0])  # (no `?` in a closure: the lowering refuses it)
+    ret = _closure_result(checker, e, option(Var()), 0)
     if type(ret) is not Wrap or ret.kind != "Option":
         raise _wrong_try(checker, e, recv, ret)
     return resolve(recv).inner  # type: ignore[attr-defined]
