@@ -25,6 +25,7 @@ from pbpit.rust.interp import (
     open_ranges,
     range_derefs,
     references,
+    returned_mut_vecs,
     slices,
     std_more,
     vec_ends_mut,
@@ -209,8 +210,10 @@ class ExprLowering:
         converted by `From`) or an `Option` (`x` an Option: a `None` returned): `x`'s value
         (results.py checks and runs it)."""
         question = node.children[-1]
-        if self.scope is not self.fn_scope:
-            raise self.fail(question, "the `?` operator in a closure (write `.unwrap()`)")
+        if self.scope is not self.fn_scope:  # a closure's: what it returns decides (results.py)
+            made = Method(self.pos(question), self.expr(self.kids(node)[0]), "?", [], [])
+            made.in_closure = True  # type: ignore[attr-defined]
+            return made
         ret = self.fn_ret
         if type(ret) is Wrap and ret.kind == "Result":  # Burn's `Result<T, DataError>`
             raise self.fail(node, "the `?` operator (write `.unwrap()` or a `match`)")
@@ -342,7 +345,7 @@ class ExprLowering:
         while isinstance(root, Index | Field):
             root.assigned = True  # (`m["a"] = x` of a `HashMap` is rustc's E0594: hashmap.py)
             root = root.base
-        if not isinstance(root, Local):
+        if not isinstance(root, Local) and not returned_mut_vecs.lends_vec(self, root):
             raise self.fail(left, "assignment to an element of this expression")
         return Assign(self.pos(node), target, value, op)  # `mut` checked with the types
 
