@@ -1104,12 +1104,6 @@ def test_program_runs_again_from_the_start(tmp_path):
             "a `match` pbpit cannot show covers every value (rustc checks it: error[E0004]; add "
             "a `_ =>` arm)",
         ),
-        (
-            "fn main() {\n    let f = |x: Option<i32>| -> Option<i32> { Some(x? + 1) };\n"
-            "    println!(\"{:?}\", f(None));\n}\n",
-            "?",
-            "the `?` operator in a closure (write `.unwrap()`)",
-        ),
         (  # a number type's method as a function value (rustc runs it): refused, where
             # pbpit said rustc's E0599 "no associated item named `abs` found for type `i32`"
             "fn main() {\n    let v = vec![-1i32, 2];\n"
