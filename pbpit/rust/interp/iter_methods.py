@@ -40,6 +40,7 @@ from pbpit.rust.interp.types import (
     Var,
     Wrap,
     is_int,
+    is_number,
     option,
     resolve,
     show,
@@ -156,6 +157,11 @@ def _collected(ck: Any, e: Any, item: Ty, target: Ty) -> Ty:
     `Result` of a `Vec`), the items checked against it."""
     if target is STRING and resolve(item) in (CHAR, STR, STRING):
         return STRING  # rustc: `String: FromIterator<char>` (and `<&str>`, `<String>`)
+    if target is STRING and (is_number(resolve(item)) or resolve(item) is BOOL):
+        shown = show(resolve(item))  # `let s: String = v.iter().map(|w| w.len()).collect();`
+        what = "a value of type `String` cannot be built from an iterator over elements of "
+        what += f"type `{shown}`"
+        raise ck.fail(e.pos, rejects(what, "E0277"))
     shorted = std_collect.collected_type(ck, e, item, target)
     if shorted is not None:  # `Option<Vec<T>>`, `Result<Vec<T>, E>` (std_collect.py)
         return shorted
