@@ -24,7 +24,8 @@ PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
 
 And programs rustc rejects with another code than pbpit said: pairs unzipped into a `Vec` of
 another type (`Vec<u64>: Extend<bool>`, E0277, not E0308); a set extended with items of another
-type (E0277); `let mut ids = 100.0..;` then `ids.next()` (E0599; E0277 for a `for` over it).
+type (E0277); `let mut ids = 100.0..;` then `ids.next()` (E0599; E0277 for a `for` over it);
+numbers collected into a `String` (E0277, was refused).
 """
 
 from __future__ import annotations
@@ -1171,6 +1172,61 @@ fn main() {
 }
 """,
         runs("[1, 2]\n"),
+    ),
+    "lengths_collected_into_a_string": (
+        """\
+fn main() {
+    let words = vec!["a", "b"];
+    let s: String = words.iter().map(|w| w.len()).collect();
+    println!("{s}");
+}
+""",
+        rejects("E0277"),
+    ),
+    "a_range_collected_into_a_string": (
+        """\
+fn main() {
+    let s: String = (0..3).collect();
+    println!("{s}");
+}
+""",
+        rejects("E0277"),
+    ),
+    "bools_collected_into_a_string": (
+        """\
+fn main() {
+    let s: String = vec![true, false].into_iter().collect();
+    println!("{s}");
+}
+""",
+        rejects("E0277"),
+    ),
+    "bytes_collected_into_a_string_by_turbofish": (
+        """\
+fn main() {
+    let s = (0..3u8).map(|b| b + 1).collect::<String>();
+    println!("{s}");
+}
+""",
+        rejects("E0277"),
+    ),
+    "chars_collected_into_a_string_runs": (
+        """\
+fn main() {
+    let s: String = "abc".chars().rev().collect();
+    println!("{s}");
+}
+""",
+        runs("cba\n"),
+    ),
+    "strs_collected_into_a_string_runs": (
+        """\
+fn main() {
+    let s: String = vec!["a", "b"].into_iter().collect();
+    println!("{s}");
+}
+""",
+        runs("ab\n"),
     ),
 }
 
