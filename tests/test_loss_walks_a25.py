@@ -121,9 +121,7 @@ HANDED = [
 
 
 @pytest.mark.parametrize(("name", "shared", "node"), HANDED)
-def test_losses_handed_to_a_stepping_helper_are_added_in_its_own_form(
-    name, shared, node, tmp_path
-):
+def test_losses_handed_to_a_stepping_helper_are_added_in_its_own_form(name, shared, node, tmp_path):
     # The first code fix of every command hands the sum to the helper once (the hand twin's
     # `apply(model, &mut optim, rec_loss + cls_loss, 0.05)`); the GAN-style detach of the
     # shared tensor in the first loss comes only after it.
@@ -153,3 +151,25 @@ def test_losses_handed_to_a_stepping_helper_are_added_in_its_own_form(
     status, out, err = pbpit_run(copy)
     assert status == 0, err
     assert out == _twin_output(name)
+
+
+def test_a_hash_map_walk_gets_the_sum_as_code_with_why_pbpit_did_not_run_it(tmp_path):
+    # pbpit refuses to run a walk of a `HashMap` whose body prints in its order (Rust draws the
+    # order anew each run): the sum is code (the same losses in any order), with the reason it
+    # was not run. Made with the map a `BTreeMap` (key order), it prints what the hand twin of
+    # that program prints.
+    name = "hash_map_walk.rs"
+    text = (HERE / name).read_text(encoding="utf-8")
+    (finding,) = json.loads(pbpit_main("lint", "--format", "json", str(HERE / name)).stdout)[
+        "findings"
+    ]
+    assert finding["rule"] == "shared-intermediate" and first_named(finding["message"]) == "pred"
+    (added,) = _code_helps(finding)
+    assert "checked" not in added and "`losses`, a `HashMap`" in added["note"]
+    fixed = tmp_path / name
+    made = apply_json_edits(text, added["edits"])
+    fixed.write_text(made.replace("HashMap::new()", "BTreeMap::new()"))
+    status, out, err = pbpit_run(fixed)
+    assert status == 0, err
+    twin = Path(__file__).parent / "loss_collections_a24" / "btree_iter_fixed.rs"
+    assert out == pbpit_run(twin)[1]

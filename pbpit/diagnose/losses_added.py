@@ -336,7 +336,7 @@ def _handed(
     at = _argument_at(this, a)
     if at is None:
         return None
-    between = "\n".join(lines[start:end - 1])
+    between = "\n".join(lines[start : end - 1])
     target = assigned_name(path, start)
     if re.search(rf"(?<![\w.]){re.escape(b)}\b", between) or (
         target is not None and re.search(rf"(?<![\w.]){re.escape(target)}\b", between)

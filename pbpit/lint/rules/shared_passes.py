@@ -58,7 +58,56 @@ def add_over_passes(meeting: Meeting, fixes: Fixes, walked_only: bool = False) -
     if found is None:
         return None
     losses, edits = found
-    return add_over_passes_help(loss, losses, edits)
+    added = add_over_passes_help(loss, losses, edits)
+    walked = hash_map_walked(later.span, fixes)
+    if walked is not None:
+        added = Help(added.message, added.edits, note=unordered_note(walked))
+    return added
+
+
+def hash_map_walked(span: tuple[int, int], fixes: Fixes) -> str | None:
+    """The `HashMap` the loop around the backward at `span` walks (`for (name, loss) in
+    losses.iter()` of `let mut losses = HashMap::new();`, or a field or parameter typed so),
+    by name; None for another walk."""
+    call = fixes.call_at(span)
+    if call is None:
+        return None
+    path = ancestors(fixes.source.root, call)
+    loops = [n for n in path if n.type == "for_expression"]
+    function = next((n for n in reversed(path) if n.type == "function_item"), None)
+    if not loops or function is None:
+        return None
+    value = loops[-1].child_by_field_name("value")
+    while value is not None and value.type in ("reference_expression", "call_expression"):
+        if value.type == "reference_expression":
+            value = value.named_children[-1] if value.named_child_count else None
+        else:
+            inner = value.child_by_field_name("function")
+            value = inner.child_by_field_name("value") if inner is not None else None
+    if value is None or value.type not in ("identifier", "field_expression"):
+        return None
+    name = fixes.text(value)
+    last = re.escape(name.rsplit(".", 1)[-1])
+    typed = rf"\b{last}\s*:\s*(?:&(?:mut\s+)?)?(?:std::collections::)?HashMap\b"
+    made = rf"\b{last}\s*(?::[^=;]*)?=\s*(?:std::collections::)?HashMap::"
+    body = fixes.text(function)
+    if re.search(typed, body) or re.search(made, body):
+        return name
+    whole = fixes.text(fixes.source.root)  # a field of a struct of the file typed so
+    if "." in name and re.search(typed, whole):
+        return name
+    return None
+
+
+def unordered_note(walked: str) -> str:
+    """Why the sum of a `HashMap`'s losses is not run: pbpit does not choose an order Rust
+    draws at random."""
+    return (
+        f"pbpit did not run this edit: the loop walks `{walked}`, a `HashMap`, whose order Rust "
+        "draws anew in each run, and pbpit runs such a walk only where the order cannot change "
+        "what the program prints; the sum holds the same losses in any order (a `BTreeMap` "
+        "walks them by key, the same in every run)"
+    )
 
 
 def trace_add_over_passes(trace: TraceFinding, walked_only: bool = False) -> Help | None:
