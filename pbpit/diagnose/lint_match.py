@@ -45,6 +45,17 @@ def lint_finding(
         lambda f: any(f.primary.line == at and _same(f.path, there) for there, at in places),
         node.label,
     )
+    if found is None and calls and result.crate is None:
+        # The call that runs the backward sits in a statement over several lines (a `match`
+        # arm's): the run records the statement's first line, lint the call's.
+        spans = [_expression_lines(result.source, line) for line in calls]
+        found = _first(
+            linted,
+            rule,
+            lambda f: (
+                _same(f.path, result.path) and any(a <= f.primary.line <= b for a, b in spans)
+            ),
+        )
     inner = node.line
     if found is None and result.crate is None and inner is not None:
         # Lint cites the binding that carries the tensor into the loop, whose statement holds
@@ -125,6 +136,22 @@ def _puts(result: RunResult, line: int, inner: int, node: NodeRecord) -> bool:
     text = " ".join(source_lines(result.source)[first - 1 : last])
     label = re.escape(node.label or "")
     return re.search(rf"\bself\.\w+\s*=\s*(?:Some\(\s*)?{label}\s*\)?\s*;", text) is not None
+
+
+def _expression_lines(path: str, line: int) -> tuple[int, int]:
+    """The lines of the outermost expression statement of a Rust file starting at `line` (a
+    `match` over several lines), or `line` alone."""
+    from pbpit.rust.syntax import descendants, parse_file
+
+    source = parse_file(path) if path.endswith(".rs") else None
+    if source is None:
+        return line, line
+    spans = [
+        n.end_point[0] + 1
+        for n in descendants(source.root)
+        if n.type in ("expression_statement", "let_declaration") and n.start_point[0] + 1 == line
+    ]
+    return line, max(spans, default=line)
 
 
 def _linted_line(result: RunResult, line: int | None) -> tuple[str, int | None]:
