@@ -19,6 +19,8 @@ PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
 - a block whose value borrows a variable of its own, taken by what outlives it (`match k { 0 =>
   { let t = vec![9]; &t } _ => &v }`, `let r = { let t = 5; &t };`, `t.as_str()` in an `if`
   branch): E0597.
+- a free function's `&mut` result held (`let a = first_mut(&mut v);`) while `v` is used: E0502
+  (`v.len()`, `println!(.., v)`, `v[1]`), E0499 (`v.push(..)`), E0503 (`c.n` read).
 - `let r: &mut Vec<i32> = &v;` (any `T` behind the written `&mut`): E0308, types differ in
   mutability.
 
@@ -1227,6 +1229,135 @@ fn main() {
 }
 """,
         runs("ab\n"),
+    ),
+    "free_fn_mut_result_held_while_len": (
+        """\
+fn first_mut(v: &mut Vec<i32>) -> &mut i32 {
+    &mut v[0]
+}
+fn main() {
+    let mut v = vec![1, 2];
+    let a = first_mut(&mut v);
+    let n = v.len();
+    *a += n as i32;
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "free_fn_mut_result_held_while_push": (
+        """\
+fn first_mut(v: &mut Vec<i32>) -> &mut i32 {
+    &mut v[0]
+}
+fn main() {
+    let mut v = vec![1, 2];
+    let a = first_mut(&mut v);
+    v.push(3);
+    *a += 1;
+    println!("{:?}", v);
+}
+""",
+        rejects("E0499"),
+    ),
+    "free_fn_mut_result_held_while_printed": (
+        """\
+fn first_mut(v: &mut Vec<i32>) -> &mut i32 {
+    &mut v[0]
+}
+fn main() {
+    let mut v = vec![1, 2];
+    let a = first_mut(&mut v);
+    println!("{:?}", v);
+    *a += 1;
+}
+""",
+        rejects("E0502"),
+    ),
+    "free_fn_mut_result_held_while_indexed": (
+        """\
+fn first_mut(v: &mut Vec<i32>) -> &mut i32 {
+    &mut v[0]
+}
+fn main() {
+    let mut v = vec![1, 2];
+    let a = first_mut(&mut v);
+    let b = v[1];
+    *a += b;
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "free_fn_mut_result_held_while_summed": (
+        """\
+fn slot(v: &mut Vec<f64>, i: usize) -> &mut f64 {
+    &mut v[i]
+}
+fn main() {
+    let mut v = vec![1.0, 2.0];
+    let a = slot(&mut v, 1);
+    let s: f64 = v.iter().sum();
+    *a = s;
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "free_fn_mut_field_held_while_read": (
+        """\
+struct C {
+    n: u32,
+}
+fn count(c: &mut C) -> &mut u32 {
+    &mut c.n
+}
+fn main() {
+    let mut c = C { n: 0 };
+    let r = count(&mut c);
+    let m = c.n;
+    *r += m;
+    println!("{}", c.n);
+}
+""",
+        rejects("E0503"),
+    ),
+    "map_of_values_filled_then_deref_moved": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m = BTreeMap::new();
+    m.insert("k", String::from("v"));
+    let s = *m.get("k").unwrap();
+    println!("{}", s);
+}
+""",
+        rejects("E0507"),
+    ),
+    "map_of_references_filled_then_deref_runs": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let a = String::from("x");
+    let mut m = HashMap::new();
+    m.insert(1, &a);
+    let s = *m.get(&1).unwrap();
+    println!("{}", s);
+}
+""",
+        runs("x\n"),
+    ),
+    "map_of_numbers_filled_then_deref_runs": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m = HashMap::new();
+    m.insert("k", 2.5f64);
+    let s = *m.get("k").unwrap();
+    println!("{}", s);
+}
+""",
+        runs("2.5\n"),
     ),
 }
 

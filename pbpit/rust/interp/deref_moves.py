@@ -124,11 +124,35 @@ def _map_of_values(check: Any, e: Any) -> bool:
     if e.binding in check.values:
         return True
     written = getattr(e.binding, "written", None)
-    if written is None or not written.text.startswith(_MAPS):
+    if written is None:
+        return _filled_with_values(check, e.binding)
+    if not written.text.startswith(_MAPS):
         return False
     args = written.child_by_field_name("type_arguments")
     named = [c for c in args.named_children] if args is not None else []
     return len(named) == 2 and b"&" not in named[1].text and b"'" not in named[1].text
+
+
+def _filled_with_values(check: Any, binding: Any) -> bool:
+    """Whether the map `binding` (its type not written: `let mut m = HashMap::new();`) is given
+    values only, no reference: each `m.insert(k, v)` of the body a `v` of values, one at least."""
+    from pbpit.rust.interp.nodes import children
+    from pbpit.rust.interp.owned_values import holds_values
+
+    inserted: list[Any] = []
+    stack = [getattr(check, "body", None)]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        if isinstance(node, Method) and node.name == "insert" and len(node.args) == 2:
+            if isinstance(node.recv, Local) and node.recv.binding is binding:
+                inserted.append(node.args[1])
+        stack.extend(children(node))
+    kind = getattr(resolve(binding.ty), "kind", None) if binding.ty is not None else None
+    if kind not in ("HashMap", "BTreeMap"):
+        return False
+    return bool(inserted) and all(holds_values(check, value) for value in inserted)
 
 
 def one_ref(check: Any, e: Any) -> bool:

@@ -59,16 +59,21 @@ def _conflict(lowerer: Any, use: Node, recv: str, kinds: dict[str, str]) -> tupl
         dot = use.next_sibling
         name = dot.next_sibling if dot is not None and dot.type == "." else None
         call = name.next_sibling if name is not None else None
+        if name is None and getattr(lowerer, "_std_receivers", False):  # `println!(.., v)`
+            before = use.prev_sibling
+            return _borrow(use, recv, "immutable") if before.type in ("(", ",") else None
         if call is None or call.type != "token_tree" or not call.children:
             return None
         if call.children[0].type != "(":
             return None
-        kind = kinds.get(lowerer.src.node_text(name))
+        kind = kinds.get(lowerer.src.node_text(name)) or _std_kind(lowerer, name)
         return (
             None
             if kind not in ("mut", "ref")
             else _borrow(use, recv, "mutable" if kind == "mut" else "immutable")
         )
+    if parent.type == "index_expression" and getattr(lowerer, "_std_receivers", False):
+        return _borrow(use, recv, "immutable")  # `v[1]`: `Index::index(&v, 1)`
     if parent.type == "reference_expression":
         mutable = any(c.type == "mutable_specifier" for c in parent.children)
         return _borrow(parent, recv, "mutable" if mutable else "immutable")
@@ -77,7 +82,7 @@ def _conflict(lowerer: Any, use: Node, recv: str, kinds: dict[str, str]) -> tupl
     field = lowerer.src.node_text(parent.child_by_field_name("field"))
     outer = parent.parent
     if outer.type == "call_expression" and outer.child_by_field_name("function") == parent:
-        kind = kinds.get(field)
+        kind = kinds.get(field) or _std_kind(lowerer, parent.child_by_field_name("field"))
         if kind == "mut":
             return _borrow(use, recv, "mutable")
         if kind == "ref":
@@ -88,7 +93,25 @@ def _conflict(lowerer: Any, use: Node, recv: str, kinds: dict[str, str]) -> tupl
         return outer, "E0503", f"cannot use `{place}` because it was mutably borrowed"
     if outer.type == "assignment_expression" and outer.child_by_field_name("left") == parent:
         return outer, "E0506", f"cannot assign to `{place}` because it is borrowed"
+    if outer.type in ("let_declaration", "binary_expression", "arguments"):  # `let m = c.n;`
+        return parent, "E0503", f"cannot use `{place}` because it was mutably borrowed"
     return None
+
+
+# std's methods taking `&mut self` (the others, `len`, `iter`, `contains`.., take `&self`)
+_STD_MUT = frozenset(
+    ("push", "pop", "insert", "remove", "clear", "sort", "sort_by", "sort_unstable", "extend")
+    + ("truncate", "retain", "swap", "reverse", "drain", "push_str", "dedup", "resize", "fill")
+    + ("append", "iter_mut", "get_mut", "last_mut", "first_mut", "entry", "sort_by_key")
+)
+
+
+def _std_kind(lowerer: Any, name: Node | None) -> str | None:
+    """ "mut" or "ref": how a std method named `name` borrows its receiver (`v.push(..)`,
+    `v.len()`), for a receiver a free function's `&mut` result borrows."""
+    if name is None or not getattr(lowerer, "_std_receivers", False):
+        return None
+    return "mut" if lowerer.src.node_text(name) in _STD_MUT else "ref"
 
 
 def _binds(node: Node) -> bool:
@@ -116,14 +139,20 @@ def refuse_conflict(lowerer: Any, type_node: Node) -> None:
         return
     kinds = _self_kinds(lowerer)
     method = lowerer.src.node_text(fn.child_by_field_name("name"))
-    if kinds.get(method) != "mut":
+    lent = _lent_param(fn)  # `fn first_mut(v: &mut Vec<i32>) -> &mut i32`: `v`'s index
+    if kinds.get(method) != "mut" and lent is None:
         return
     found: list[tuple] = []
     stack = [lowerer.src.root]
+    lowerer._std_receivers = lent is not None
     while stack:
         node = stack.pop()
         stack.extend(node.children)
-        held = _held(lowerer, node, method)
+        held = (
+            _held(lowerer, node, method)
+            if lent is None
+            else _held_call(lowerer, node, method, lent)
+        )
         if held is None:
             continue
         let, name, recv = held
@@ -140,9 +169,47 @@ def refuse_conflict(lowerer: Any, type_node: Node) -> None:
             if conflict is not None:
                 found.append(conflict)
                 break
+    lowerer._std_receivers = False
     if found:
         at, code, what = min(found, key=lambda c: c[0].start_byte)
         raise lowerer.fail(at, rejects(what, code))
+
+
+def _lent_param(fn: Node) -> int | None:
+    """The index of the only reference parameter of a free function, when it is `&mut T` (its
+    `&mut` result borrows that argument, by elision); else None."""
+    params = fn.child_by_field_name("parameters")
+    if params is None or any(c.type == "self_parameter" for c in params.named_children):
+        return None
+    written = [
+        c.child_by_field_name("type") for c in params.named_children if c.type == "parameter"
+    ]
+    refs = [i for i, w in enumerate(written) if w is not None and b"&" in w.text]
+    if len(refs) != 1 or written[refs[0]].type != "reference_type":
+        return None
+    mutable = any(c.type == "mutable_specifier" for c in written[refs[0]].children)
+    return refs[0] if mutable else None
+
+
+def _held_call(lowerer: Any, node: Node, name: str, index: int) -> tuple | None:
+    """(the `let`, its name, the lent variable's name) of `let x = name(.., &mut v, ..);`."""
+    if node.type != "let_declaration":
+        return None
+    pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
+    if pattern is None or value is None or pattern.type != "identifier":
+        return None
+    if value.type != "call_expression":
+        return None
+    function, args = value.child_by_field_name("function"), value.child_by_field_name("arguments")
+    if function.type != "identifier" or lowerer.src.node_text(function) != name or args is None:
+        return None
+    given = args.named_children
+    if index >= len(given) or given[index].type != "reference_expression":
+        return None
+    target = given[index].child_by_field_name("value")
+    if target is None or target.type != "identifier":
+        return None
+    return node, lowerer.src.node_text(pattern), lowerer.src.node_text(target)
 
 
 def _held(lowerer: Any, node: Node, method: str) -> tuple | None:
