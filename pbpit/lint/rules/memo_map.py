@@ -466,6 +466,8 @@ def memo_each_pass(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes)
         u.start_byte < body.start_byte for u in uses
     ):  # named by the loop's own header (`for x in cache.values()`)
         return helps
+    if not _looked_up_again(uses, body, fixes):
+        return helps  # one lookup a pass: made each pass, it would never be read back
     edits = fixes.move_into_loop([made], chosen)
     if edits is None:
         return helps
@@ -501,4 +503,43 @@ def _pure_memo(name: str, made: Node, function: Node, fixes: Fixes) -> bool:
     for call in re.finditer(r"\.\s*insert\s*\(([^;]*)\)\s*;", text):
         if re.search(r"\.\s*(?:get|entry)\s*\(", call[1]):
             return False  # the value put read from the map: accumulated
+    # Read where it must hold the key (`.get(&k).unwrap()`, `.expect(..)`) at a key no write or
+    # test names: another pass's entry (`get(&(step - 1))`), which a memo made each pass lacks.
+    keys = {_key(k) for k in re.findall(r"\.\s*(?:insert|contains_key|entry)\s*\(([^,;)]*)", text)}
+    walked = {
+        fixes.text(n)
+        for loop in descendants(fixes.source.root)
+        if loop.type == "for_expression" and (pattern := loop.child_by_field_name("pattern"))
+        for n in descendants(pattern)
+        if n.type == "identifier"
+    }
+    for key in re.findall(r"\.\s*get\s*\(([^;]*?)\)\s*\.\s*(?:unwrap|expect)\s*\(", text):
+        if _key(key) not in keys and _key(key) not in walked:
+            return False  # not an item a loop walks (`for &(i, j) in pairs`): a lagged key
     return True
+
+
+def _key(text: str) -> str:
+    """A key as a lookup and a write spell it alike: without spaces and the `&` taken."""
+    return re.sub(r"\s+", "", text).lstrip("&")
+
+
+def _looked_up_again(uses: list[Node], body: Node, fixes: Fixes) -> bool:
+    """Whether a pass of the loop whose body is `body` may look the memo up more than once: it
+    is named by a loop within the body (`for (a, b) in edges { encode(&mut cache, ..) }`), or
+    handed to a call or looked up at two places. A pass that looks it up once never reads
+    back what it stored."""
+    lookups = 0
+    for use in uses:
+        node = use.parent
+        while node is not None and node != body:
+            if node.type in _LOOP_KINDS:
+                return True
+            node = node.parent
+        parent = use.parent
+        if parent is not None and parent.type == "reference_expression":
+            lookups += 2 if parent.parent is not None and parent.parent.type == "arguments" else 0
+        elif parent is not None and parent.type == "field_expression":
+            field = parent.child_by_field_name("field")
+            lookups += field is not None and fixes.text(field) in ("get", "contains_key", "entry")
+    return lookups >= 2
