@@ -102,7 +102,7 @@ _STD_METHODS: dict[str, dict[str, str]] = {
     },
     "Option": {
         **dict.fromkeys(("is_some", "is_none"), _REF),
-        **dict.fromkeys(("unwrap", "unwrap_or_default"), _VALUE),
+        **dict.fromkeys(("unwrap", "unwrap_or_default", "flatten"), _VALUE),
     },
     "Result": {
         **dict.fromkeys(("is_ok", "is_err"), _REF),

@@ -170,3 +170,19 @@ def lower_call(lowerer: Any, node: Any, names: list[str], args: list) -> Any | N
     if fn is None or getattr(fn, "primitive_trait", None) is None:
         return None
     return Call(lowerer.pos(node), fn, args)
+
+
+def fn_value(lowerer: Any, node: Any, names: list[str]) -> Any | None:
+    """`f32::squash` named as a value (`map(f32::squash)`) of the file's `impl Trait for f32`:
+    the function, when it takes `self` by value or no `self` (a `&self` one given values is
+    rustc's E0631: left to the caller); None for another path."""
+    from pbpit.rust.interp.traits import FnRef  # (traits imports the nodes)
+
+    if len(names) != 2 or names[0] not in _TYPES:
+        return None
+    fn = lowerer.fns.get(f"{names[0]}::{names[1]}")
+    if fn is None or getattr(fn, "primitive_trait", None) is None or fn.type_params:
+        return None
+    if fn.self_kind not in ("", "value"):
+        return None
+    return FnRef(lowerer.pos(node), fn)

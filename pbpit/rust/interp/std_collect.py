@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import iterators
+from pbpit.rust.interp import binary_heap, iterators
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.runtime import Ok
 from pbpit.rust.interp.types import (
@@ -65,6 +65,8 @@ def collected_type(ck: Any, e: Any, item: Ty, target: Ty) -> Ty | None:
     target = resolve(target)
     if type(target) is Wrap and target.kind in _MAPS:
         return _into_map(ck, e, item, target)
+    if type(target) is Wrap and target.kind == binary_heap.KIND:  # `FromIterator<T>`: heapified
+        return binary_heap.collected_type(ck, e, item, target)
     if type(target) is Wrap and target.kind in sets.KINDS:
         return sets.collected_type(ck, e, item, target)
     if not (type(target) is Wrap and target.kind in _SHORT):
@@ -95,6 +97,8 @@ def collector(ty: Ty) -> Any:
     ty = resolve(ty)
     if type(ty) is Wrap and ty.kind in _MAPS:
         return lambda items: dict(iterators.lazy(items).front())
+    if type(ty) is Wrap and ty.kind == binary_heap.KIND:
+        return binary_heap.heapified
     if type(ty) is Wrap and ty.kind in ("HashSet", "BTreeSet"):
         from pbpit.rust.interp import sets
 
