@@ -83,6 +83,25 @@ FUNCTIONS = [
 # -- methods --------------------------------------------------------------------------------------
 
 
+def collected_type(ck: Any, e: Any, item: Ty, target: Wrap) -> Ty:
+    """`it.collect::<BinaryHeap<T>>()`: the items `T` (rustc's E0277 for another item type or
+    a float, `f64: Ord` unmet)."""
+    from pbpit.rust.interp.types import Mismatch, unify
+
+    try:
+        unify(target.inner, item)
+    except Mismatch:
+        what = f"a value of type `{show(target)}` cannot be built from an iterator over "
+        raise ck.fail(e.pos, rejects(what + f"elements of type `{show(item)}`", "E0277")) from None
+    _ord(ck, e.pos, target.inner)
+    return target
+
+
+def heapified(items: Any) -> list:
+    """The heap `collect` makes (std's `BinaryHeap::from(vec)`): pbpit's sorted list."""
+    return sorted(items, key=_ORDER)
+
+
 def _push_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.mutable_receiver(e)
     ck.args(e, resolve(recv).inner)  # type: ignore[attr-defined]
