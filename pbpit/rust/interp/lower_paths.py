@@ -215,6 +215,8 @@ class PathLowering:
             if method is not None:
                 return method
             method = fn_refs.std_method_value(self, node, names)  # `map(Vec::len)`
+            if method is None:  # `map(f32::squash)` of the file's `impl Squash for f32`
+                method = prim_impls.fn_value(self, node, names)
             if method is not None:
                 return method
             case = self.variant(self.named_struct(names[0]), segs[1][1])
