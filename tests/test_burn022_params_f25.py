@@ -168,6 +168,128 @@ fn main() {
         # loss = w * x, w = 1, x = 2: dL/dw = 2; removed, none left
         "Some([2.0]) 0\n",
     ),
+    "frozen_ids_struct_0_22": (
+        """\
+use burn::module::{Param, ParamId};
+use burn::nn::Linear;
+use burn::optim::{GradientsParams, Optimizer, SgdConfig};
+use burn::prelude::*;
+
+#[derive(Module, Debug)]
+pub struct Head {
+    proj: Linear,
+}
+
+struct Freezer {
+    frozen: Vec<ParamId>,
+}
+
+impl Freezer {
+    fn apply(&self, mut grads: GradientsParams) -> GradientsParams {
+        for id in self.frozen.iter() {
+            let _dropped: Option<Tensor<2>> = grads.remove(*id);
+        }
+        grads
+    }
+}
+
+fn main() {
+    let device = Device::default().autodiff();
+    let mut head = Head {
+        proj: Linear {
+            weight: Param::from_tensor(Tensor::from_floats([[2.0], [-1.0]], &device)),
+            bias: Some(Param::from_tensor(Tensor::from_floats([0.5], &device))),
+        },
+    };
+    let freezer = Freezer { frozen: vec![head.proj.weight.id] };
+    let mut optim = SgdConfig::new().init();
+    let x = Tensor::<2>::from_floats([[1.0, 1.0]], &device);
+    for step in 0..2 {
+        let out = head.proj.forward(x.clone());
+        let loss = out.clone().powf_scalar(2.0).sum();
+        let grads = freezer.apply(GradientsParams::from_grads(loss.backward(), &head));
+        println!("step {} grads {} empty {}", step, grads.len(), grads.is_empty());
+        head = optim.step(0.25, head, grads);
+    }
+    let w = head.proj.weight.val().into_data().to_vec::<f32>().unwrap();
+    let b = head.proj.bias.as_ref().unwrap().val().into_data().to_vec::<f32>().unwrap();
+    println!("{:?} {:?}", w, b);
+}
+""",
+        # out = 2 - 1 + 0.5 = 1.5, dL/dout = 3: b = 0.5 - 0.25 * 3 = -0.25; then out = 0.75,
+        # dL/dout = 1.5: b = -0.625; the weight's gradient removed each step: unchanged
+        "step 0 grads 1 empty false\nstep 1 grads 1 empty false\n[2.0, -1.0] [-0.625]\n",
+    ),
+    "shape_returned_0_22": (
+        """\
+use burn::prelude::*;
+
+fn batch_shape(t: &Tensor<2>) -> Shape {
+    t.shape()
+}
+
+fn main() {
+    let device = Device::default();
+    let t = Tensor::<2>::ones([4, 3], &device);
+    let s: Shape = batch_shape(&t);
+    let [rows, cols] = s.dims::<2>();
+    println!("{} {} {}", rows, cols, s.num_elements());
+    let shapes: Vec<Shape> = vec![t.shape(), Tensor::<2>::zeros([1, 2], &device).shape()];
+    let total: usize = shapes.iter().map(|s| s.num_elements()).sum();
+    println!("{}", total);
+}
+""",
+        # 4 * 3 = 12 elements; 12 + 1 * 2
+        "4 3 12\n14\n",
+    ),
+    "inner_backend_annotated_older": (
+        """\
+use burn::backend::{Autodiff, NdArray};
+use burn::module::Param;
+use burn::nn::Linear;
+use burn::optim::GradientsParams;
+use burn::prelude::*;
+use burn::tensor::backend::AutodiffBackend;
+
+#[derive(Module, Debug)]
+pub struct Probe<B: Backend> {
+    layer: Linear<B>,
+}
+
+struct GradWatch<B: AutodiffBackend> {
+    norms: Vec<f32>,
+    _marker: std::marker::PhantomData<B>,
+}
+
+impl<B: AutodiffBackend> GradWatch<B> {
+    fn observe(&mut self, probe: &Probe<B>, loss: Tensor<B, 1>) {
+        let mut grads = GradientsParams::from_grads(loss.backward(), probe);
+        let g: Tensor<B::InnerBackend, 2> = grads.remove(probe.layer.weight.id).unwrap();
+        self.norms.push(g.powf_scalar(2.0).sum().into_scalar().elem::<f32>());
+    }
+}
+
+fn main() {
+    type B = Autodiff<NdArray>;
+    let device = Default::default();
+    let probe: Probe<B> = Probe {
+        layer: Linear {
+            weight: Param::from_tensor(Tensor::from_floats([[1.0], [2.0]], &device)),
+            bias: None,
+        },
+    };
+    let mut watch = GradWatch::<B> { norms: vec![], _marker: std::marker::PhantomData };
+    for k in 1..3 {
+        let x = Tensor::<B, 2>::from_floats([[k as f32, 1.0]], &device);
+        let loss = probe.layer.forward(x).sum();
+        watch.observe(&probe, loss);
+    }
+    println!("{:?}", watch.norms);
+}
+""",
+        # loss = sum(x @ W): dW = x^T = [k, 1], its squares summed k^2 + 1 for k = 1, 2
+        "[2.0, 5.0]\n",
+    ),
 }
 
 
