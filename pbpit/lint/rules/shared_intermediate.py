@@ -369,12 +369,14 @@ def detach_in_first_loss_help(name: str, edits: list[Edit]) -> Help:
         f"if the first loss must not train what made `{name}` (as in a GAN's discriminator "
         f"step), detach `{name}` in it"
     )
+    # What it costs: the first loss's gradient no longer reaches what made the tensor.
+    cost = f"what made `{name}` then learns from the later loss alone"
     if not edits:
         if not is_name(name):
-            return Help(f"{message}: `.detach()` each of its tensors there")
-        return Help(f"{message}: `{name}.clone().detach()`")
+            return Help(f"{message}: `.detach()` each of its tensors there ({cost})")
+        return Help(f"{message}: `{name}.clone().detach()` ({cost})")
     # A GAN's discriminator step wants it; a loss meant to train both does not.
-    return Help(message, edits, applicability="MaybeIncorrect")
+    return Help(f"{message} ({cost})", edits, applicability="MaybeIncorrect")
 
 
 # -- the fixes
