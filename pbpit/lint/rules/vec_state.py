@@ -154,7 +154,7 @@ def kept_tracked_this_pass(
     where the loop's body holds no such one write."""
     loop = meeting.loop
     body = loop.child_by_field_name("body") if loop is not None else None
-    if body is None or body.type != "block" or meeting.in_macro or not vec_of_tensors(name, fixes):
+    if body is None or body.type != "block" or meeting.in_macro or not _tensor_vec(name, fixes):
         return helps
     writes = [
         n
@@ -216,3 +216,15 @@ def kept_tracked_this_pass(
     first = Help(message, edits)
     rest = [replace(h, applicability="MaybeIncorrect") for h in helps]
     return [first, *rest]
+
+
+def _tensor_vec(name: str, fixes: Fixes) -> bool:
+    """Whether `name` is a `Vec` of tensors: declared so, or made by a `let` of a `vec!` or an
+    iterator's `map` of tensors (`let mut bank = vec![Tensor::<2>::zeros([1, 2], &device); 3];`)."""
+    if vec_of_tensors(name, fixes):
+        return True
+    made = re.compile(
+        rb"\blet\s+mut\s+" + re.escape(name.encode()) + rb"\s*=\s*(?:vec!\s*\[|\([^;]*?\)\s*"
+        rb"\.\s*map\s*\()[^;]*?\bTensor\s*::"
+    )
+    return made.search(fixes.data) is not None
