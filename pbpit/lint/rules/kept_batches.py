@@ -12,15 +12,19 @@ its own: what the loss made of them is meant to train)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Edit
 from pbpit.lint.fixes import Fixes, identifiers, is_name
+from pbpit.rust.syntax import descendants
 
 if TYPE_CHECKING:
     from pbpit.lint.rule import Meeting
     from pbpit.lint.rules.kept_loss import KeptLoss
     from pbpit.rust.syntax import Node
+
+_PATH = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
 
 def kept_in_collection(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
@@ -48,16 +52,21 @@ def kept_in_collection(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
         values.append(call)
     for value in values:
         for node in identifiers(value):
-            place = fixes.text(node)
-            parent = node.parent
-            if parent is not None and parent.type == "field_expression":
-                if parent.child_by_field_name("value") != node:
-                    continue  # `x.losses`'s field name
-            if _declared_before(place, loop, fixes) is None:
+            root = fixes.text(node)
+            if root != "self" and _declared_before(root, loop, fixes) is None:
                 continue
-            kept = _kept_at(place, definition.name, loop, fixes)
-            if kept is not None and kept.type == "arguments":
-                return KeptLoss(place, kept, None, node, loop)
+            read = node
+            while True:  # the variable, or a field of it (`log.losses`)
+                place = "".join(fixes.text(read).split())
+                kept = _kept_at(place, definition.name, loop, fixes)
+                if kept is not None and kept.type == "arguments":
+                    return KeptLoss(place, kept, None, read, loop)
+                parent = read.parent
+                if parent is None or parent.type != "field_expression":
+                    break
+                if parent.child_by_field_name("value") != read:
+                    break
+                read = parent
     return None
 
 
@@ -77,7 +86,7 @@ def batch_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
 
     definition = meeting.definition
     statement, name, place, loop = definition.statement, definition.name, kept.place, kept.loop
-    if statement is None or statement.type != "let_declaration" or not is_name(place):
+    if statement is None or statement.type != "let_declaration" or not _PATH.fullmatch(place):
         return []
     block = statement.parent
     if block is None:
@@ -87,15 +96,20 @@ def batch_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
         return []
     chain = _chain(statement, block, fixes)
     bound = {n for s in chain for n in _bound(s, fixes)}
-    read = {fixes.text(n) for s in chain for n in identifiers(_value(s))} - bound
-    keys = [c for c in _counters(loop, fixes) if c in read]
+    read = {fixes.text(n) for s in chain for n in variables(_value(s))} - bound
+    counters = _counters(loop, fixes)
+    keys = [c for c in counters if c in read]
+    # Made of nothing of the pass's own: each pass's counter kept all the same, to count them.
+    param = keys[0] if keys else "_"
+    keys = keys or counters[:1]
     outside = read - set(keys)
     if len(keys) != 1 or any(_declared_before(n, loop, fixes) is None for n in outside):
         return []
     if any(_changed_in(n, loop, fixes) for n in outside):
         return []
-    declared = _declared_before(place, loop, fixes)
-    if declared is None or declared.type != "let_declaration":
+    root = place.split(".")[0]
+    declared = _declared_before(root, loop, fixes)
+    if root != "self" and (declared is None or declared.type != "let_declaration"):
         return []
     at = kept.value
     while at.parent is not None and at.parent.type != "block":
@@ -108,25 +122,33 @@ def batch_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
         or at.start_byte < loop.end_byte
     ):
         return []
-    reads = [
-        n for n in identifiers(holder) if fixes.text(n) == place and n.start_byte >= at.end_byte
-    ]
-    if reads:
-        return []  # read again after: the losses made once, where it is first read
+    used = {fixes.text(n) for n in identifiers(holder)}
+    last = place.rsplit(".", 1)[-1]
+    again_name = next(n for n in (f"{last}_again", f"{last}_now", f"{name}_again") if n not in used)
     key = keys[0]
     inner = fixes.indent_of(at) + "    "
     lines = "".join(fixes.copy_lines(s, [], inner) for s in chain)
     nl = fixes.newline
+    outer = fixes.indent_of(at)
     again = (
-        f"{fixes.indent_of(at)}let {place}: Vec<_> = {place}.into_iter().map(|{key}| {{{nl}"
-        f"{lines}{inner}{name}{nl}{fixes.indent_of(at)}}}).collect();{nl}"
+        f"{outer}let {again_name}: Vec<_> = {place}.clone().into_iter().map(|{param}| {{{nl}"
+        f"{lines}{inner}{name}{nl}{outer}}}).collect();{nl}"
     )
+    reads = [
+        n
+        for n in descendants(at)
+        if n.type in ("identifier", "field_expression")
+        and "".join(fixes.text(n).split()) == place
+        and (n.type == "field_expression" or "." not in place)
+    ]
     edits = [fixes.edit(argument.start_byte, argument.end_byte, key)]
     typed = _typed(place, loop, fixes)
     if typed is not None:
         edits.append(fixes.edit(typed.start_byte, typed.end_byte, "usize"))
     start = fixes.line_start(at.start_point[0])
-    return [*edits, fixes.edit(start, start, again)]
+    edits.append(fixes.edit(start, start, again))
+    edits += [fixes.edit(n.start_byte, n.end_byte, again_name) for n in reads]
+    return edits
 
 
 def batch_words(name: str, place: str) -> str:
@@ -136,6 +158,21 @@ def batch_words(name: str, place: str) -> str:
         f"the loop: each was backpropagated already, so adding them cannot help; a graph of "
         f"their own, with the model as it is then, can"
     )
+
+
+def variables(node: Node) -> list[Node]:
+    """The identifiers within `node` that name variables: not a called function's name
+    (`mse(..)`), nor a part of a path (`Tensor::cat`)."""
+    found = []
+    for n in identifiers(node):
+        parent = n.parent
+        if parent is not None and parent.type in ("scoped_identifier", "scoped_type_identifier"):
+            continue
+        if parent is not None and parent.type == "call_expression":
+            if parent.child_by_field_name("function") == n:
+                continue
+        found.append(n)
+    return found
 
 
 def _only_argument(arguments: Node) -> Node | None:

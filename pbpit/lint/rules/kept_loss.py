@@ -26,7 +26,12 @@ from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Meeting, this_backward, through_note
 from pbpit.lint.rules.kept_again import _matched
-from pbpit.lint.rules.kept_batches import batch_edits, batch_words, kept_in_collection
+from pbpit.lint.rules.kept_batches import (
+    batch_edits,
+    batch_words,
+    kept_in_collection,
+    variables,
+)
 from pbpit.lint.rules.kept_report import report_edits, report_words
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node, descendants
@@ -65,16 +70,29 @@ def kept_loss(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
     receiver = later.receiver or _given_as_is(later, origin)
     if origin is None or not receiver or receiver != origin.name or origin.statement is None:
         return None
-    if not origin.statement.type.endswith("pattern") or definition.statement is None:
+    unwrapped = _unwrapped(origin.statement, fixes)  # `let l = last.take().unwrap();`
+    if definition.statement is None:
+        return None
+    if later.through is not None and not later.receiver:
+        given = _kept_given(meeting, fixes)  # `latest = Some(loss);` read by a helper's call
+        if given is not None:
+            return given
+    if not origin.statement.type.endswith("pattern") and unwrapped is None:
         return None
     made = {d.span for d in definition.sources} | {definition.span}
     between = [d for d in origin.sources if d.span not in made]
-    if not between or not all(_held(d, fixes) for d in between):
+    if not between or not all(
+        _held(d, fixes) or (unwrapped is not None and d.statement == origin.statement)
+        for d in between
+    ):
         return None
-    pattern, value = _matched(origin.statement)
+    pattern, value = unwrapped or _matched(origin.statement)
     if pattern is None or value is None:
         return None
-    match = _PLACE.fullmatch(fixes.text(value).strip())
+    text = fixes.text(value).strip()
+    if unwrapped is not None:
+        text = re.sub(r"\s*\.\s*(?:unwrap\(\s*\)|expect\([^()]*\))$", "", text)
+    match = _PLACE.fullmatch(text)
     if match is None:
         return None
     place = match.group(1)
@@ -85,6 +103,44 @@ def kept_loss(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
     if kept is None:
         return None
     return KeptLoss(place, kept, pattern, value, loop)
+
+
+def _kept_given(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
+    """The binding a loop's assignment keeps the loss in (`latest = Some(loss);`), read back
+    after the loop (`latest.take().unwrap()`) by what a function of the program is given and
+    backpropagates, the tensor lint follows as the binding's own; None otherwise."""
+    origin, definition = meeting.loss.origin, meeting.definition
+    statement = origin.statement if origin is not None else None
+    if origin is None or statement is None or statement.type != "expression_statement":
+        return None
+    if definition.statement is None or not is_name(origin.name):
+        return None
+    loop = _loop_of(definition.statement)
+    if loop is None or meeting.later.span[0] < loop.end_byte:
+        return None
+    if not (loop.start_byte <= statement.start_byte < loop.end_byte):
+        return None
+    kept = _kept_at(origin.name, definition.name, loop, fixes)
+    if kept is None or kept.type == "arguments":
+        return None
+    return KeptLoss(origin.name, kept, kept, kept, loop)
+
+
+def _unwrapped(statement: Node, fixes: Fixes) -> tuple[Node, Node] | None:
+    """The name and value of `let l = last.take().unwrap();` (or `.expect(..)`): the loss read
+    back out of what kept it, as an `if let Some(l)` would; None otherwise."""
+    if statement.type != "let_declaration":
+        return None
+    pattern, value = (
+        statement.child_by_field_name("pattern"),
+        statement.child_by_field_name("value"),
+    )
+    if pattern is None or value is None or pattern.type != "identifier":
+        return None
+    text = "".join(fixes.text(value).split())
+    if re.search(r"\.(?:unwrap\(\)|expect\([^()]*\))$", text) is None:
+        return None
+    return pattern, value
 
 
 def _given_as_is(later: Backward, origin: Definition | None) -> str | None:
@@ -142,9 +198,10 @@ def _helps(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Help]:
     if accumulator is not None:
         acc, edits = accumulator
         total = meeting.earlier.receiver or "the window's sum"
+        shown = edits[0].replacement
         return [
             Help(
-                f"flush what `{acc}` still holds in place of `{place}` (`{acc}.take()`): "
+                f"flush what `{acc}` still holds in place of `{place}` (`{shown}`): "
                 f"`{name}` was backpropagated already in `{total}`; `{acc}` holds only the "
                 "losses of an unfilled window (none when the last window was full), so each "
                 "loss is backpropagated once",
@@ -187,17 +244,91 @@ def _accumulator(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> tuple[str, l
         return None
     statement = _let_of(earlier.receiver, fixes.call_at(earlier.span), fixes)
     value = statement.child_by_field_name("value") if statement is not None else None
-    if value is None:
+    if value is None or statement is None:
         return None
     found = re.search(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\.\s*take\(\s*\)", fixes.text(value))
-    if found is None or re.fullmatch(r"Some\(\s*\w+\s*\)", fixes.text(kept.pattern)) is None:
+    if kept.pattern is None or re.fullmatch(r"Some\(\s*\w+\s*\)", fixes.text(kept.pattern)) is None:
         return None
+    if found is None:
+        return _window(meeting, kept, statement, value, fixes) or _counted(meeting, kept, fixes)
     acc = found.group(1)
     root = acc.split(".")[0]
     if root != "self" and _declared_before(root, kept.loop, fixes) is None:
         return None
     edit = fixes.edit(kept.value.start_byte, kept.value.end_byte, f"{acc}.take()")
     return acc, [edit]
+
+
+def _counted(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> tuple[str, list[Edit]] | None:
+    """A window summed into a tensor the loop adds each loss to (`sum = sum + loss.clone();`),
+    backpropagated in the branch of a counter (`if count == 3 {..}`) that restarts both
+    (`sum = Tensor::zeros(..); count = 0;`): the flush reads the sum while the counter is above
+    zero, `(count > 0).then(|| sum.clone())`, in place of the kept binding; None otherwise."""
+    total = meeting.earlier.receiver
+    call = fixes.call_at(meeting.earlier.span)
+    if not total or not is_name(total) or call is None:
+        return None
+    branch = call.parent
+    while branch is not None and branch.type != "if_expression":
+        if branch == kept.loop:
+            return None
+        branch = branch.parent
+    if branch is None or not (kept.loop.start_byte < branch.start_byte):
+        return None
+    condition = branch.child_by_field_name("condition")
+    body = branch.child_by_field_name("consequence")
+    if condition is None or body is None:
+        return None
+    said = ["".join(fixes.text(n).split()) for n in descendants(body)]
+    if not any(t.startswith(f"{total}=") and t.endswith(";") for t in said):
+        return None  # the sum restarted in the branch
+    if _declared_before(total, kept.loop, fixes) is None:
+        return None
+    loop_text = ["".join(fixes.text(n).split()) for n in descendants(kept.loop)]
+    for counter in {fixes.text(n) for n in variables(condition)}:
+        if f"{counter}=0;" in said and f"{counter}+=1;" in loop_text:
+            flush = f"({counter} > 0).then(|| {total}.clone())"
+            return total, [fixes.edit(kept.value.start_byte, kept.value.end_byte, flush)]
+    return None
+
+
+def _window(
+    meeting: Meeting, kept: KeptLoss, statement: Node, value: Node, fixes: Fixes
+) -> tuple[str, list[Edit]] | None:
+    """A window of losses in a collection the loop pushes the loss into (`window.push(loss
+    .clone())`), whose sum the earlier backward took (`let total = Tensor::cat(window.clone(),
+    0).sum();`) and which is emptied right after (`window.clear();`): the flush reads that sum
+    while the window holds any loss, `(!window.is_empty()).then(|| ..)`, in place of the kept
+    binding; None otherwise."""
+    block = statement.parent
+    if block is None or not fixes.whole_lines(statement):
+        return None
+    name = meeting.definition.name
+    for node in variables(value):
+        read = node
+        while read.parent is not None and read.parent.type == "field_expression":
+            if read.parent.child_by_field_name("value") != read:
+                break
+            read = read.parent
+            if fixes.text(read).endswith((".clone", ".iter", ".drain")):
+                read = read.child_by_field_name("value") or read
+                break
+        window = "".join(fixes.text(read).split())
+        root = window.split(".")[0]
+        if root != "self" and _declared_before(root, kept.loop, fixes) is None:
+            continue
+        pushed = _kept_at(window, name, kept.loop, fixes)
+        if pushed is None or pushed.type != "arguments":
+            continue
+        after = [s for s in block.named_children if s.start_byte >= statement.end_byte]
+        emptied = any(
+            "".join(fixes.text(s).split()) == f"{window}.clear();" for s in after[:3]
+        ) or f"{window}.drain(" in "".join(fixes.text(value).split())
+        if not emptied:
+            return None
+        flush = f"(!{window}.is_empty()).then(|| {' '.join(fixes.text(value).split())})"
+        return window, [fixes.edit(kept.value.start_byte, kept.value.end_byte, flush)]
+    return None
 
 
 def _keep_the_input(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
@@ -213,7 +344,7 @@ def _keep_the_input(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit
         return []
     chain = _chain(statement, block, fixes)
     bound = {n for s in chain for n in _bound(s, fixes)}
-    read = {fixes.text(n) for s in chain for n in identifiers(_value(s))} - bound
+    read = {fixes.text(n) for s in chain for n in variables(_value(s))} - bound
     keys = [c for c in _counters(kept.loop, fixes) if c in read]
     outside = read - set(keys)
     if len(keys) > 1 or any(_declared_before(n, kept.loop, fixes) is None for n in outside):

@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Edit
-from pbpit.lint.fixes import Fixes, identifiers
+from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.rust.syntax import Node, descendants
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def report_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
     from pbpit.lint.rules.kept_loss import _declared_before, _typed
 
     later, earlier, name = meeting.later, meeting.earlier, meeting.definition.name
-    function = later.through
+    function = later.through.rsplit("::", 1)[-1] if later.through else None
     parameter = [p for p, itself, _ in later.parameters if itself]
     if function is None or len(parameter) != 1 or kept.pattern is None:
         return []
@@ -51,8 +51,9 @@ def report_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
         return []
     param, first, grads, result = helper
     index = _parameter_index(item, param)
-    if index is None or index >= len(given) or given[index] != name:
+    if index is None or index >= len(given) or not is_name(given[index]):
         return []
+    bound = given[index]  # the name the loss is read back into (`Some(l)`, `let l = ..`)
     loop = kept.loop
     receiver = callee.rsplit(".", 1)[0] if "." in callee else ""
     for i, argument in enumerate([receiver, *given]):
@@ -75,15 +76,32 @@ def report_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
     raw = next(r for r in ("raw", "raw_grads", "loss_grads") if r not in used)
     report = next(r for r in ("report", "reported", "report_value") if r not in used)
     indent, nl = fixes.indent_of(statement), fixes.newline
-    args = [f"&{raw}" if i == index else a for i, a in enumerate(given)]
-    again = f"{indent}let {report} = {callee}({', '.join(args)});{nl}"
     start = fixes.line_start(statement.start_point[0])
     gone = fixes.line_start(first.start_point[0])  # the function's own backward
+    named = (
+        statement.child_by_field_name("pattern") if statement.type == "let_declaration" else None
+    )
+    kept_grads = (
+        named is not None
+        and named.type == "identifier"
+        and statement.child_by_field_name("value") == backward
+    )
+    held = fixes.text(named) if kept_grads and named is not None else raw
+    args = [f"&{held}" if i == index else a for i, a in enumerate(given)]
+    again = f"{indent}let {report} = {callee}({', '.join(args)});{nl}"
+    if kept_grads:
+        # `let grads = loss.backward();`: the report made from `grads` right after it
+        after = fixes.line_start(statement.end_point[0] + 1)
+        loop_edits = [fixes.edit(after, after, again)]
+    else:
+        loop_edits = [
+            fixes.edit(start, start, f"{indent}let {raw} = {fixes.text(backward)};{nl}{again}"),
+            fixes.edit(backward.start_byte, backward.end_byte, raw),
+        ]
     edits = [
-        fixes.edit(start, start, f"{indent}let {raw} = {fixes.text(backward)};{nl}{again}"),
-        fixes.edit(backward.start_byte, backward.end_byte, raw),
+        *loop_edits,
         fixes.edit(put[0].start_byte, put[0].end_byte, report),
-        fixes.edit(later.span[0], later.span[1], name),
+        fixes.edit(later.span[0], later.span[1], bound),
         fixes.edit(param.start_byte, param.end_byte, f"{grads}: &{_gradients_type(param, fixes)}"),
         fixes.edit(gone, fixes.line_start(first.end_point[0] + 1), ""),
     ]

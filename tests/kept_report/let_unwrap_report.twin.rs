@@ -1,0 +1,42 @@
+//! Twin: the report read from the step's own Gradients in the loop, kept as a number.
+//! (The last step's loss of each round, reported after the round.)
+use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+#[derive(Module, Debug)]
+struct Tiny {
+    fc: Linear,
+    out: Linear,
+}
+
+fn bias_grad(g: &burn::tensor::Gradients, m: &Tiny) -> f32 {
+    m.out.bias.as_ref().unwrap().grad(g).unwrap().sum().into_scalar::<f32>()
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(12);
+    let mut tiny = Tiny {
+        fc: LinearConfig::new(2, 2).init(&device),
+        out: LinearConfig::new(2, 1).init(&device),
+    };
+    let mut optim = SgdConfig::new().init();
+    let x = Tensor::<2>::from_floats([[1.0, -1.0], [0.5, 0.5], [0.0, 2.0]], &device);
+    let y = Tensor::<2>::from_floats([[0.0], [1.0], [2.0]], &device);
+    let mut latest: Option<f32> = None;
+    for round in 0..2 {
+        for _ in 0..2 {
+            let loss = (tiny.out.forward(tiny.fc.forward(x.clone()).tanh()) - y.clone()).powf_scalar(2.0).mean();
+            let grads = loss.backward();
+            let reported = bias_grad(&grads, &tiny);
+            let grads = GradientsParams::from_grads(grads, &tiny);
+            tiny = optim.step(0.1, tiny, grads);
+            latest = Some(reported);
+        }
+        let l = latest.take().unwrap();
+        println!("round {round}: {:.5}", l);
+    }
+}
