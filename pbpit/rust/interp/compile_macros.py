@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from pbpit.rust.interp import error_types
+from pbpit.rust.interp import error_types, generic_display
 from pbpit.rust.interp.format import FormatError, Spec, formatter
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
@@ -73,6 +73,10 @@ class MacroCompiler:
             try:
                 parts.append((piece.arg, shown or formatter(arg.ty, piece, self.backend)))
             except FormatError as err:
+                dynamic = generic_display.dynamic(self, arg, arg.ty, piece)  # `T: Display`
+                if dynamic is not None:
+                    parts.append((piece.arg, dynamic))
+                    continue
                 what, label = _not_display(str(err), arg.ty)
                 failed = self.fail(arg.pos, what)
                 failed.label = label or failed.label
