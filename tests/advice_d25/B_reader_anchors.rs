@@ -1,0 +1,53 @@
+//! Older `Tensor<B, D>` style. A reader scores inputs against anchor codes that a projection
+//! makes from a fixed grid; the reader builds the anchors once, inline in its struct literal.
+use burn::{
+    backend::{Autodiff, NdArray},
+    nn::{Linear, LinearConfig},
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+type B = Autodiff<NdArray>;
+
+#[derive(Module, Debug)]
+pub struct Net<B: Backend> {
+    proj: Linear<B>,
+    body: Linear<B>,
+}
+
+struct Reader {
+    net: Net<B>,
+    anchors: Tensor<B, 2>,
+}
+
+impl Reader {
+    fn build(net: Net<B>, device: &B::Device) -> Self {
+        let grid = Tensor::<B, 2>::from_floats([[0.0, 1.0], [1.0, 0.0]], device);
+        Reader { anchors: net.proj.forward(grid).tanh(), net }
+    }
+
+    fn score(&self, x: Tensor<B, 2>) -> Tensor<B, 1> {
+        let z = self.net.body.forward(x);
+        let sim = z.matmul(self.anchors.clone().transpose());
+        sim.powf_scalar(2.0).mean()
+    }
+}
+
+fn main() {
+    let device = <B as Backend>::Device::default();
+    B::seed(&device, 301);
+    let net: Net<B> = Net {
+        proj: LinearConfig::new(2, 3).init(&device),
+        body: LinearConfig::new(2, 3).init(&device),
+    };
+    let mut reader = Reader::build(net, &device);
+    let mut sgd = SgdConfig::new().init();
+    let xs = [[0.5, -0.2], [0.1, 0.9], [-0.7, 0.3]];
+    for (i, row) in xs.iter().enumerate() {
+        let x = Tensor::<B, 2>::from_floats([*row], &device);
+        let loss = reader.score(x);
+        println!("row {i}: {:.6}", loss.clone().into_scalar());
+        let grads = GradientsParams::from_grads(loss.backward(), &reader.net);
+        reader.net = sgd.step(0.1, reader.net, grads);
+    }
+}
