@@ -23,13 +23,14 @@ HERE = Path(__file__).parent / "kept_report"
 CASES = {
     "stats_field_head": ("stats.last", "use the `Gradients`"),
     "method_monitor_older": ("kept", "use the `Gradients`"),
-    "epoch_losses_reduce": ("losses", "the pass's counter"),
-    "refine_stack_older": ("seen", "the pass's counter"),
+    "epoch_losses_reduce": ("losses", "compute each `loss` again"),
+    "refine_stack_older": ("seen", "compute each `loss` again"),
     "let_unwrap_report": ("latest", "use the `Gradients`"),
-    "field_log": ("log.losses", "the pass's counter"),
+    "field_log": ("log.losses", "compute each `loss` again"),
     "vec_window": ("last", "flush what `window` still holds"),
     "counter_window": ("last", "flush what `sum` still holds"),
     "model_method": ("last", "use the `Gradients`"),
+    "walk_batches": ("kept", "compute each `loss` again"),
 }
 
 

@@ -103,8 +103,12 @@ def batch_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
     param = keys[0] if keys else "_"
     keys = keys or counters[:1]
     outside = read - set(keys)
+    walk = None
     if len(keys) != 1 or any(_declared_before(n, loop, fixes) is None for n in outside):
-        return []
+        walk = _walk(loop, read, fixes)  # `for (xb, yb) in batches.iter()`: walked again
+        if walk is None:
+            return []
+        outside = read - walk[2]
     if any(_changed_in(n, loop, fixes) for n in outside):
         return []
     root = place.split(".")[0]
@@ -125,13 +129,14 @@ def batch_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
     used = {fixes.text(n) for n in identifiers(holder)}
     last = place.rsplit(".", 1)[-1]
     again_name = next(n for n in (f"{last}_again", f"{last}_now", f"{name}_again") if n not in used)
-    key = keys[0]
+    key = keys[0] if keys else ""
     inner = fixes.indent_of(at) + "    "
     lines = "".join(fixes.copy_lines(s, [], inner) for s in chain)
     nl = fixes.newline
     outer = fixes.indent_of(at)
+    source, param = (walk[0], walk[1]) if walk else (f"{place}.clone().into_iter()", param)
     again = (
-        f"{outer}let {again_name}: Vec<_> = {place}.clone().into_iter().map(|{param}| {{{nl}"
+        f"{outer}let {again_name}: Vec<_> = {source}.map(|{param}| {{{nl}"
         f"{lines}{inner}{name}{nl}{outer}}}).collect();{nl}"
     )
     reads = [
@@ -141,22 +146,50 @@ def batch_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
         and "".join(fixes.text(n).split()) == place
         and (n.type == "field_expression" or "." not in place)
     ]
-    edits = [fixes.edit(argument.start_byte, argument.end_byte, key)]
-    typed = _typed(place, loop, fixes)
-    if typed is not None:
-        edits.append(fixes.edit(typed.start_byte, typed.end_byte, "usize"))
+    edits = []
+    if walk is None:  # the counter kept in place of the loss
+        edits.append(fixes.edit(argument.start_byte, argument.end_byte, key))
+        typed = _typed(place, loop, fixes)
+        if typed is not None:
+            edits.append(fixes.edit(typed.start_byte, typed.end_byte, "usize"))
     start = fixes.line_start(at.start_point[0])
     edits.append(fixes.edit(start, start, again))
     edits += [fixes.edit(n.start_byte, n.end_byte, again_name) for n in reads]
     return edits
 
 
+def _walk(loop: Node, read: set[str], fixes: Fixes) -> tuple[str, str, set[str]] | None:
+    """What a `for` loop walks, walked again (`batches.iter()` of `for (xb, yb) in &batches`),
+    its pattern and the names the pattern binds, where the loss reads nothing else of the pass
+    and the walk reads what is bound before the loop and not changed in it; None otherwise."""
+    from pbpit.lint.rules.kept_loss import _changed_in, _declared_before
+
+    if loop.type != "for_expression":
+        return None
+    pattern, value = loop.child_by_field_name("pattern"), loop.child_by_field_name("value")
+    if pattern is None or value is None:
+        return None
+    text = "".join(fixes.text(value).split())
+    if text.startswith("&") and _PATH.fullmatch(text[1:]):
+        text = f"{text[1:]}.iter()"
+    walked = re.fullmatch(r"([A-Za-z_][\w.]*?)\.iter\(\)(?:\.enumerate\(\))?", text)
+    if walked is None:
+        return None
+    root = walked.group(1).split(".")[0]
+    if _declared_before(root, loop, fixes) is None or _changed_in(root, loop, fixes):
+        return None
+    names = {fixes.text(n) for n in identifiers(pattern)}
+    if any(_declared_before(n, loop, fixes) is None for n in read - names):
+        return None
+    return text, fixes.text(pattern), names
+
+
 def batch_words(name: str, place: str) -> str:
     return (
-        f"keep in `{place}` what each `{name}` is computed from (the pass's counter) in place "
-        f"of `{name}`, and compute each `{name}` again from it where `{place}` is read after "
-        f"the loop: each was backpropagated already, so adding them cannot help; a graph of "
-        f"their own, with the model as it is then, can"
+        f"compute each `{name}` again where `{place}` is read after the loop, from what its pass "
+        f"read (the pass's counter, kept in `{place}` in place of `{name}`, or the loop's walk "
+        f"again), with the model as it is then: each `{name}` was backpropagated already, so "
+        "adding them cannot help; a graph of their own can"
     )
 
 
