@@ -228,6 +228,8 @@ def destructure(lowerer: Any, node: Any, pattern: Any, init: Any) -> list | None
     if value_node.type == "reference_expression":  # `= &mut p`, `= &p`: the place `p` itself
         value_node = value_node.child_by_field_name("value")
     root = _root(init)
+    if root is None and not borrows_mut:  # `let (ref a, ref b) = (x.clone(), y);`: a temporary
+        return _of_temporary(lowerer, node, pattern, init, values, found)
     if root is None:
         raise lowerer.fail(value_node, "`ref mut` of anything but a variable or its field")
     binding = root.binding
@@ -258,16 +260,45 @@ def destructure(lowerer: Any, node: Any, pattern: Any, init: Any) -> list | None
     return lets
 
 
+def _of_temporary(lowerer: Any, node: Any, pattern: Any, init: Any, values: list, found: list):
+    """`ref` names of a value no variable holds (a tuple made there, a call's result): the
+    value kept in a hidden binding (Rust extends the temporary's life to the block's), each
+    `ref` name its part, each other name a `let` of its part."""
+    from pbpit.rust.interp.nodes import Binding, Let
+
+    pos, scope = lowerer.pos(node), lowerer.scope
+    hidden = Binding(f"({lowerer.text(pattern)})", False, scope, scope.nslots, True)
+    scope.nslots += 1
+    lets = [Let(pos[0], hidden, None, init, lowerer.in_scope)]
+    for name_node, path, by_value in values:
+        made = lowerer.declare(lowerer.text(name_node), by_value == _VALUE_MUT)
+        lets.append(Let(pos[0], made, None, _part(lowerer, hidden, path, pos), lowerer.in_scope))
+    for name_node, path, _ in found:
+        made = lowerer.declare(lowerer.text(name_node), False)
+        setattr(made, _ALIAS, (hidden, lowerer.delta, path, False))
+    return lets
+
+
 _VALUE, _VALUE_MUT = "value", "value mut"
 """A name of such a pattern bound by value (`n`, `mut n`): its part moved or copied out."""
 
 
-def _part(lowerer: Any, value_node: Any, path: tuple[str, ...]) -> Any:
+def _read(lowerer: Any, source: Any, pos: Any) -> Any:
+    """The value a pattern's names are parts of: its node lowered again, or a hidden binding."""
+    from pbpit.rust.interp.nodes import Binding, Local
+
+    if isinstance(source, Binding):
+        return Local(pos, source, lowerer.scope)
+    return lowerer.expr(source)
+
+
+def _part(lowerer: Any, value_node: Any, path: tuple[str, ...], pos: Any = None) -> Any:
     from pbpit.rust.interp.nodes import Field
 
-    made = lowerer.expr(value_node)
+    pos = pos if pos is not None else lowerer.pos(value_node)
+    made = _read(lowerer, value_node, pos)
     for name in path:
-        made = Field(lowerer.pos(value_node), made, name)
+        made = Field(pos, made, name)
     return made
 
 
@@ -389,7 +420,7 @@ def place(lowerer: Any, node: Any, binding: Any) -> Any | None:
     pos = lowerer.pos(node)
     here, lowerer.delta = lowerer.delta, delta
     try:
-        made = lowerer.expr(value_node)
+        made = _read(lowerer, value_node, pos)
     finally:
         lowerer.delta = here
     for name in path:
