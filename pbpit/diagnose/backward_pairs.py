@@ -52,10 +52,15 @@ def _carried_entry(
     backwards: list[BackwardRecord],
     pattern: str,
 ) -> AuditEntry:
+    # Where it is made, then the loop whose pass makes it (the loop's line alone read as the
+    # line that made it).
+    made = "made in"
+    if node.line and node.line != loop.line:
+        made = f"made at {cited(node, node.line)} in"
     return AuditEntry.about(
         node,
         "hazard",
-        f"made in one pass of the loop at {cited(node, loop.line)}, used by the next: "
+        f"{made} one pass of the loop at {cited(node, loop.line)}, used by the next: "
         + panicking_pass(backwards, loop, numbers[1]),
         pattern=pattern,
         loop_line=loop.line,
