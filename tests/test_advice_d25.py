@@ -18,10 +18,11 @@ The oracle is the twin's run: the first fix every command prints as code, made a
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from pbpit_process import apply_json_edits, json_diagnostics, pbpit_main, pbpit_run
+from pbpit_process import apply_json_edits, json_diagnostics, pbpit_cli, pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "advice_d25"
 PROGRAMS = sorted(p.name for p in HERE.glob("*.rs") if not p.name.endswith(".twin.rs"))
@@ -110,3 +111,11 @@ def test_a_field_made_once_is_detached_second_in_words_with_its_cost():
     detach = [h for h in helps if "detach it once, where `Trainer::new` makes it" in h["message"]]
     assert detach and not detach[0].get("edits"), helps
     assert "this costs `model.pos` its training" in detach[0]["message"], detach
+
+
+def test_the_audit_says_where_a_carried_tensor_is_made_and_in_which_loop():
+    """Line 28 (`centroids[c] = ..`) makes it, in a pass of the loop at line 26 (the `for`): the
+    loop's line alone read as where it was made."""
+    done = pbpit_cli("audit", "--json", str(HERE / "n6_class_centroids_vec.rs"))
+    (hazard,) = [a for a in json.loads(done.stdout)["audit"] if a["verdict"] == "hazard"]
+    assert hazard["reason"].startswith("made at line 28 in one pass of the loop at line 26,")
