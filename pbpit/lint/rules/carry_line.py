@@ -218,8 +218,10 @@ def _collection_carry(
             if element.type in ("line_comment", "block_comment"):
                 continue
             if not fixes.detached_already(element, tail != ".detach()"):
-                edits += [replace(e, replacement=e.replacement.replace(".detach()", tail))
-                          for e in fixes.detach_edits(element)]
+                edits += [
+                    replace(e, replacement=e.replacement.replace(".detach()", tail))
+                    for e in fixes.detach_edits(element)
+                ]
         return Carry(line, "", edits, each=True)
     value = fixes.text(right)
     if right.type not in ("identifier", "field_expression", "call_expression", "index_expression"):
@@ -234,8 +236,10 @@ def _collection_carry(
         mapped = f"{value}.map({each})"
     else:
         # (A `VecDeque` named: pbpit's checker takes a bare `collect()` for a `Vec`.)
-        deque = "VecDeque" if re.search(rb"\buse\b[^;]*\bVecDeque\b", fixes.data) else (
-            "std::collections::VecDeque"
+        deque = (
+            "VecDeque"
+            if re.search(rb"\buse\b[^;]*\bVecDeque\b", fixes.data)
+            else ("std::collections::VecDeque")
         )
         into = f"::<{deque}<_>>" if kind == DEQUE else ""
         mapped = f"{value}.into_iter().map({each}).collect{into}()"
@@ -386,3 +390,42 @@ def _calls(method: str, body: Node, fixes: Fixes, receiver: str | None = None) -
                 break
             around = around.parent
     return found
+
+
+def pushed_carrier(tensor: str, entry: set[str], body: Node, fixes: Fixes) -> str | None:
+    """The variable in scope as the loop starts (`entry`) that carries `tensor` into the next
+    pass through a collection the pass fills: `pairs` of `pairs = next_pairs;`, the `Vec` made
+    in the pass (`let mut next_pairs = Vec::new();`) and pushed `tensor` into
+    (`next_pairs.push((h_new.clone(), c_new))`), read by the next pass through a pattern of an
+    inner `for` (`(h, c)` of `.zip(pairs.iter())`), not by the name that pattern binds. None
+    where no one such assignment is a statement of `body`."""
+    found = []
+    for statement in body.named_children:
+        node = statement.named_children[0] if statement.named_child_count else None
+        if statement.type != "expression_statement" or node is None:
+            continue
+        if node.type != "assignment_expression":
+            continue
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None or right.type != "identifier":
+            continue
+        carrier, filled = fixes.text(left), fixes.text(right)
+        if carrier not in entry or not is_name(carrier):
+            continue
+        made = re.search(
+            rb"\blet\s+mut\s+" + re.escape(filled.encode()) + rb"\b[^=;]*=\s*(?:Vec|VecDeque)"
+            rb"\s*(?:::\s*<[^;]*>\s*)?::\s*(?:new|with_capacity)\s*\(",
+            fixes.data[body.start_byte : body.end_byte],
+        )
+        pushes = [
+            call
+            for call in descendants(body)
+            if call.type == "call_expression"
+            and re.fullmatch(
+                re.escape(filled) + r"\s*\.\s*push(?:_back)?", fixes.text(call.children[0])
+            )
+            and any(fixes.text(n) == tensor for n in identifiers(call))
+        ]
+        if made is not None and pushes:
+            found.append(carrier)
+    return found[0] if len(found) == 1 else None
