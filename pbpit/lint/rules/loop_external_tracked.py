@@ -41,6 +41,7 @@ from pbpit.lint.rules.carried_state import (
     keep_detached,
     pushed,
 )
+from pbpit.lint.rules.carry_line import pushed_carrier
 from pbpit.lint.rules.clear_beside import (
     clear_after_backward,
     clear_beside,
@@ -235,6 +236,12 @@ fn main() {
                 walked = None if kept else walked_field(use, definition, meeting, fixes)
                 walked = walked or (None if kept else taken_from(definition, meeting, fixes))
                 name = kept[0] if kept is not None else walked or name
+            body = meeting.loop.child_by_field_name("body")
+            if name not in entry and kept is None and body is not None:
+                # A collection the pass fills and hands on (`pairs = next_pairs;`), read by an
+                # inner `for`'s pattern: that collection, not the name the read is by.
+                handed = pushed_carrier(definition.name, set(entry), body, fixes)
+                name, use = (handed, None) if handed else (name, use)
             message = carried_message(name)
             labels.append(
                 fixes.label(definition.span, carried_made(definition.name, definition.why), True)
