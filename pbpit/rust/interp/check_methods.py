@@ -324,6 +324,8 @@ class MethodRules:
             return  # `o.get_or_insert_with(f)`, `m.entry(k).or_default()`: a `&mut T`
         if map_get_mut.unwrapped_lender(recv):  # `m.get_mut(k).unwrap().push(x)` of `Vec`s
             return
+        if isinstance(recv, Method) and getattr(recv, "view", False):  # `v[..2].reverse()`:
+            return  # a view of `v`, whose `mut` slices.check_method checked
         if not isinstance(recv, Local):
             raise self.fail(e.pos, f"`{e.name}` on a value that is not a `let mut` variable")
         if not recv.binding.mutable:
