@@ -20,7 +20,8 @@ PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
   { let t = vec![9]; &t } _ => &v }`, `let r = { let t = 5; &t };`, `t.as_str()` in an `if`
   branch): E0597.
 - a free function's `&mut` result held (`let a = first_mut(&mut v);`) while `v` is used: E0502
-  (`v.len()`, `println!(.., v)`, `v[1]`), E0499 (`v.push(..)`), E0503 (`c.n` read).
+  (`v.len()`, `println!(.., v)`, `v[1]`), E0499 (`v.push(..)`), E0503 (`c.n` read); likewise
+  std's `&mut` views held by a `let` (`let it = ws.iter_mut();`, `ws.last_mut().unwrap()`).
 - `let r: &mut Vec<i32> = &v;` (any `T` behind the written `&mut`): E0308, types differ in
   mutability.
 
@@ -1358,6 +1359,85 @@ fn main() {
 }
 """,
         runs("2.5\n"),
+    ),
+    "iter_mut_held_while_indexed": (
+        """\
+fn main() {
+    let mut ws = vec![1.0f64, 2.0];
+    let it = ws.iter_mut();
+    let first = &ws[0];
+    for w in it {
+        *w += 1.0;
+    }
+    println!("{first}");
+}
+""",
+        rejects("E0502"),
+    ),
+    "iter_mut_held_while_pushed": (
+        """\
+fn main() {
+    let mut ws = vec![1.0f64, 2.0];
+    let it = ws.iter_mut();
+    ws.push(3.0);
+    for w in it {
+        *w += 1.0;
+    }
+}
+""",
+        rejects("E0499"),
+    ),
+    "iter_mut_held_while_len": (
+        """\
+fn main() {
+    let mut ws = vec![1.0f64, 2.0];
+    let it = ws.iter_mut();
+    let n = ws.len();
+    for w in it {
+        *w += n as f64;
+    }
+    println!("{:?}", ws);
+}
+""",
+        rejects("E0502"),
+    ),
+    "values_mut_held_while_len": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, i32> = HashMap::new();
+    m.insert("a", 1);
+    let vs = m.values_mut();
+    println!("{}", m.len());
+    for v in vs {
+        *v += 1;
+    }
+}
+""",
+        rejects("E0502"),
+    ),
+    "last_mut_held_while_printed": (
+        """\
+fn main() {
+    let mut ws = vec![1, 2];
+    let last = ws.last_mut().unwrap();
+    println!("{:?}", ws);
+    *last += 1;
+}
+""",
+        rejects("E0502"),
+    ),
+    "get_mut_held_while_len": (
+        """\
+fn main() {
+    let mut ws = vec![1, 2];
+    let r = ws.get_mut(0).unwrap();
+    let n = ws.len();
+    *r += n;
+    println!("{:?}", ws);
+}
+""",
+        rejects("E0502"),
     ),
 }
 

@@ -36,7 +36,12 @@ def refuse_immutable(low: Any, value: Any) -> None:
 def refuse_shared_for_mut(low: Any, value: Any) -> None:
     """rustc's E0308 at `value` when it is `&x` where its `let` writes `&mut T` (`let r: &mut
     Vec<i32> = &v;`, `let r: &mut String = &text;`: "types differ in mutability"), whatever
-    `T` is; nothing otherwise."""
+    `T` is; and rustc's borrow error for a `&mut` view it holds used beside its place
+    (`let it = ws.iter_mut();`, `mut_ref_returns.refuse_held_mut_view`); nothing otherwise."""
+    from pbpit.rust.interp.mut_ref_returns import refuse_held_mut_view
+
+    if value is not None and value.parent is not None and value.parent.type == "let_declaration":
+        refuse_held_mut_view(low, value.parent)
     if value is None or value.type != "reference_expression" or value.parent is None:
         return
     if any(child.type == "mutable_specifier" for child in value.children):

@@ -228,3 +228,49 @@ def _held(lowerer: Any, node: Node, method: str) -> tuple | None:
     if recv.type != "identifier" or lowerer.src.node_text(field) != method:
         return None
     return node, lowerer.src.node_text(pattern), lowerer.src.node_text(recv)
+
+
+# std's methods whose result holds a `&mut` borrow of the receiver while it lives
+_MUT_VIEWS = frozenset(("iter_mut", "values_mut", "last_mut", "first_mut", "as_mut_slice"))
+
+
+def refuse_held_mut_view(lowerer: Any, let: Node) -> None:
+    """rustc's error for `let it = ws.iter_mut();` (a std method's `&mut` view of `ws`, held)
+    while `ws` is used before `it`'s last use (`let first = &ws[0]; for w in it {..}`: E0502;
+    `ws.push(..)`: E0499); nothing otherwise."""
+    pattern, value = let.child_by_field_name("pattern"), let.child_by_field_name("value")
+    if pattern is None or value is None or pattern.type != "identifier":
+        return
+    if value.type != "call_expression" or let.parent is None:
+        return
+    function = value.child_by_field_name("function")
+    if function.type != "field_expression":
+        return
+    recv, field = function.child_by_field_name("value"), function.child_by_field_name("field")
+    if lowerer.src.node_text(field) in ("unwrap", "expect") and recv.type == "call_expression":
+        function = recv.child_by_field_name("function")  # `ws.last_mut().unwrap()`
+        if function.type != "field_expression":
+            return
+        recv, field = function.child_by_field_name("value"), function.child_by_field_name("field")
+        if lowerer.src.node_text(field) == "get_mut":
+            field = None
+    shown = lowerer.src.node_text(field) if field is not None else "get_mut"
+    if recv.type != "identifier" or shown not in _MUT_VIEWS | {"get_mut"}:
+        return
+    name, lent = lowerer.src.node_text(pattern), lowerer.src.node_text(recv)
+    later = _uses(lowerer, let.parent, name, let.end_byte)
+    shadowed = next((i for i, u in enumerate(later) if _binds(u)), None)
+    later = later if shadowed is None else later[:shadowed]
+    if not later:
+        return
+    lowerer._std_receivers = True
+    try:
+        for use in _uses(lowerer, let.parent, lent, let.end_byte):
+            if use.start_byte > later[-1].start_byte:
+                return
+            conflict = _conflict(lowerer, use, lent, {})
+            if conflict is not None:
+                at, code, what = conflict
+                raise lowerer.fail(at, rejects(what, code))
+    finally:
+        lowerer._std_receivers = False
