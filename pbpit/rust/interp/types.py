@@ -553,6 +553,7 @@ def shared(ty: Ty) -> bool:
         "Optimizer",
         "GradientsAccumulator",
         "Gradients",
+        "GradientsParams",  # (`remove`, `register` change its one store: burn_params.py)
         "ModuleLrScheduler",
         "ConstantLr",
     )
