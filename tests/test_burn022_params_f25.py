@@ -290,6 +290,47 @@ fn main() {
         # loss = sum(x @ W): dW = x^T = [k, 1], its squares summed k^2 + 1 for k = 1, 2
         "[2.0, 5.0]\n",
     ),
+    "register_clipped_0_22": (
+        """\
+use burn::module::Param;
+use burn::nn::Linear;
+use burn::optim::{GradientsParams, Optimizer, SgdConfig};
+use burn::prelude::*;
+
+#[derive(Module, Debug)]
+pub struct Net {
+    fc: Linear,
+}
+
+fn clip(grads: &mut GradientsParams, net: &Net, limit: f32) {
+    let id = net.fc.weight.id;
+    if let Some(g) = grads.remove::<2>(id) {
+        grads.register(id, g.clamp(-limit, limit));
+    }
+}
+
+fn main() {
+    let device = Device::default().autodiff();
+    let mut net = Net {
+        fc: Linear {
+            weight: Param::from_tensor(Tensor::from_floats([[1.0], [1.0]], &device)),
+            bias: None,
+        },
+    };
+    let x = Tensor::<2>::from_floats([[3.0, -0.5]], &device);
+    let mut optim = SgdConfig::new().init();
+    let loss = net.fc.forward(x).sum();
+    let mut grads = GradientsParams::from_grads(loss.backward(), &net);
+    clip(&mut grads, &net, 1.0);
+    let seen: Tensor<2> = grads.get(net.fc.weight.id).unwrap();
+    println!("{:?}", seen.into_data().to_vec::<f32>().unwrap());
+    net = optim.step(0.5, net, grads);
+    println!("{:?}", net.fc.weight.val().into_data().to_vec::<f32>().unwrap());
+}
+""",
+        # loss = 3 w1 - 0.5 w2: grad [3, -0.5], clamped to [1, -0.5]; w - 0.5 g = [0.5, 1.25]
+        "[1.0, -0.5]\n[0.5, 1.25]\n",
+    ),
 }
 
 
