@@ -26,6 +26,16 @@ WALKED = [
     ("method_named_pairs.rs", "z", 7),
     # a method's `Vec<(String, Tensor<1>)>`, SGD stepped each pass (heads.rs)
     ("method_string_terms.rs", "z", 6),
+    # a function's `[Tensor<1>; 2]` walked by value
+    ("array_fn.rs", "h", 7),
+    # `Tensor<B, D>`: a method's `Vec` walked by `.into_iter().enumerate()`
+    ("vec_enumerate.rs", "feats", 6),
+    # a method's tuple taken apart, its two losses walked as an array, Adam stepped each pass
+    ("tuple_array_walk.rs", "h", 7),
+    # `std::iter::once(main_loss).chain(std::iter::once(aux))` walked at once
+    ("once_chain_method.rs", "mid", 6),
+    # `Tensor<B, D>`: an array walked, each loss handed to a helper that steps
+    ("walk_into_helper.rs", "code", 8),
 ]
 
 
@@ -116,12 +126,20 @@ def test_explain_stdin_names_the_shared_tensor_of_a_called_collection(mode, tmp_
 
 HANDED = [
     # `model = apply(model, &mut optim, loss, lr)` once per loss, `Tensor<B, D>` (N6's q21)
-    ("helper_apply.rs", "code", 8),
+    ("helper_apply.rs", "code", 8, "rec_loss + cls_loss, 0.05)"),
+    # `Tensor<B, D>`: a `&mut self` method given the optimizer and the loss
+    ("trainer_mut_self.rs", "code", 5, "trainer.learn(&mut optim, rec + sparse)"),
+    # a closure bound by `let` that backpropagates and steps
+    ("closure_apply.rs", "z", 6, "apply(net, fit + smooth)"),
+    # `Tensor<B, D>`: the fields of a struct a helper returns, each handed to `update`
+    ("struct_fields_helper.rs", "out", 6, "update(net, &mut optim, t.fit + t.reg)"),
 ]
 
 
-@pytest.mark.parametrize(("name", "shared", "node"), HANDED)
-def test_losses_handed_to_a_stepping_helper_are_added_in_its_own_form(name, shared, node, tmp_path):
+@pytest.mark.parametrize(("name", "shared", "node", "summed"), HANDED)
+def test_losses_handed_to_a_stepping_helper_are_added_in_its_own_form(
+    name, shared, node, summed, tmp_path
+):
     # The first code fix of every command hands the sum to the helper once (the hand twin's
     # `apply(model, &mut optim, rec_loss + cls_loss, 0.05)`); the GAN-style detach of the
     # shared tensor in the first loss comes only after it.
@@ -138,12 +156,12 @@ def test_losses_handed_to_a_stepping_helper_are_added_in_its_own_form(name, shar
         assert diagnostic["rule"] == "shared-intermediate"
         assert first_named(diagnostic["message"]) == shared
         first, *rest = _code_helps(diagnostic)
-        assert "rec_loss + cls_loss, 0.05)`" in first["message"]
+        assert f"{summed}`" in first["message"]
         assert all(h["message"].startswith("if the first loss must not train") for h in rest)
         _runs_as_twin(tmp_path, name, apply_json_edits(text, first["edits"]))
     (fix,) = [f for f in explained["fixes"] if f["title"].startswith("add the losses")]
     _runs_as_twin(tmp_path, name, applied_lines(text, fix["lines"]) + "\n")
-    # the run's words say the fix once: no `(rec_loss + cls_loss).backward()` the helper hides
+    # the run's words say the fix once: no `(a + b).backward()` the helper hides
     assert not any(".backward()`" in h["message"] for h in error["help"])
     copy = tmp_path / "fixed_by_lint.rs"
     copy.write_text(text)

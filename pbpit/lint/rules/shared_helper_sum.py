@@ -10,7 +10,7 @@ exists at the first call and is not read between them (moved into the sum there)
 from __future__ import annotations
 
 from pbpit.diagnostics.model import Help
-from pbpit.lint.fixes import Fixes, identifiers
+from pbpit.lint.fixes import Fixes, ancestors, identifiers
 from pbpit.lint.values import Backward
 from pbpit.rust.syntax import Node
 
@@ -36,6 +36,53 @@ def helper_sum(earlier: Backward, later: Backward, fixes: Fixes) -> Help | None:
     first, second = fixes.call_at(earlier.span), fixes.call_at(later.span)
     if first is None or second is None:
         return None
+    return _sum_of_calls(first, second, fixes)
+
+
+def closure_sum(earlier: Backward, later: Backward, made: int, fixes: Fixes) -> Help | None:
+    """Add the losses handed to a closure bound by `let` that backpropagates its parameter
+    (`let mut apply = |m: Net, loss: Tensor<1>| { ..loss.backward().. };`, lint reading each call
+    inline, so both backwards are at that `.backward()`): the first two calls of it after byte
+    `made` (where the shared tensor is made), one statement each in one block, as
+    `helper_sum`'s; None for another shape."""
+    if earlier.span != later.span or earlier.context != later.context:
+        return None
+    call = fixes.call_at(earlier.span)
+    path = ancestors(fixes.source.root, call) if call is not None else []
+    closures = [n for n in path if n.type == "closure_expression"]
+    if not closures:
+        return None
+    bound = fixes.parent(closures[-1])
+    pattern = bound.child_by_field_name("pattern") if bound is not None else None
+    if bound is None or bound.type != "let_declaration" or pattern is None:
+        return None
+    name = fixes.text(pattern).removeprefix("mut ").strip()
+    function = next((n for n in reversed(path) if n.type == "function_item"), None)
+    if function is None:
+        return None
+    calls = [
+        n
+        for n in _calls(function)
+        if n.start_byte > made
+        and (f := n.child_by_field_name("function")) is not None
+        and f.type == "identifier"
+        and fixes.text(f) == name
+    ]
+    if len(calls) < 2:
+        return None
+    return _sum_of_calls(calls[0], calls[1], fixes)
+
+
+def _calls(node: Node) -> list[Node]:
+    found = [node] if node.type == "call_expression" else []
+    for child in node.named_children:
+        found += _calls(child)
+    return found
+
+
+def _sum_of_calls(first: Node, second: Node, fixes: Fixes) -> Help | None:
+    """The first call given the sum of the two calls' one differing argument, the second call's
+    statement deleted (see the module's words); None where that cannot be written."""
     one, two = _statement(first, fixes), _statement(second, fixes)
     if one is None or two is None or fixes.parent(one) is not fixes.parent(two):
         return None
@@ -67,7 +114,7 @@ def helper_sum(earlier: Backward, later: Backward, fixes: Fixes) -> Help | None:
     summed = f"{text(a)} + {second_term}"
     edits = [fixes.edit(a.start_byte, a.end_byte, summed), _delete_lines(two, fixes)]
     callee = first.child_by_field_name("function")
-    called = text(callee) if callee is not None else earlier.through
+    called = text(callee) if callee is not None else "the helper"
     written = call_one[: a.start_byte - first.start_byte] + summed
     written += call_one[a.end_byte - first.start_byte :]
     message = (

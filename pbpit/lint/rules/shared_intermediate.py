@@ -165,7 +165,8 @@ fn main() {
             # not added to the second; it gets a forward of its own.
             helps = [own_forward(definition, earlier, fixes)]
         else:
-            helps = [add_the_losses(earlier, later, fixes, meeting.in_macro, name)]
+            made = definition.span[1]
+            helps = [add_the_losses(earlier, later, fixes, meeting.in_macro, name, made)]
             count = len(the_losses(earlier, later, fixes, name))
             if earlier.span == later.span and earlier.context != later.context:
                 # One backward a pass, each on another loss: each loss made from its own forward;

@@ -52,7 +52,9 @@ def add_over_passes(meeting: Meeting, fixes: Fixes, walked_only: bool = False) -
     them all before the first step (each later loss of the model before the optimizer's step)."""
     later, definition = meeting.later, meeting.definition
     loss = later.receiver
-    if meeting.in_macro or later.through is not None or not loss or not is_name(loss):
+    if later.through is not None:  # handed to a helper that backpropagates it: `apply(.., loss)`
+        loss = _handed(later.span, fixes)
+    if meeting.in_macro or not loss or not is_name(loss):
         return None
     found = _written(loss, later.span, definition.statement, fixes, walked_only)
     if found is None:
@@ -63,6 +65,28 @@ def add_over_passes(meeting: Meeting, fixes: Fixes, walked_only: bool = False) -
     if walked is not None:
         added = Help(added.message, added.edits, note=unordered_note(walked))
     return added
+
+
+def _handed(span: tuple[int, int], fixes: Fixes) -> str | None:
+    """The loss a call of a helper that backpropagates it is given (`loss` of `model =
+    apply(model, &mut optim, loss, 0.05);` in `for loss in [rec, aux]`): its one argument that
+    is a name the loop around binds; None otherwise. The call is moved after the loop with the
+    sum, as a backward and its step are."""
+    call = fixes.call_at(span)
+    arguments = call.child_by_field_name("arguments") if call is not None else None
+    if call is None or arguments is None:
+        return None
+    path = ancestors(fixes.source.root, call)
+    loops = [n for n in path if n.type == "for_expression"]
+    pattern = loops[-1].child_by_field_name("pattern") if loops else None
+    if pattern is None:
+        return None
+    bound = {fixes.text(n) for n in identifiers(pattern)} | (
+        {fixes.text(pattern)} if pattern.type == "identifier" else set()
+    )
+    given = [a for a in arguments.named_children if a.type == "identifier"]
+    names = [fixes.text(a) for a in given if fixes.text(a) in bound]
+    return names[0] if len(names) == 1 else None
 
 
 def hash_map_walked(span: tuple[int, int], fixes: Fixes) -> str | None:
@@ -147,7 +171,7 @@ def _written(
     loss: str, span: tuple[int, int], made: Node | None, fixes: Fixes, walked_only: bool = False
 ) -> tuple[str, list[Edit]] | None:
     call = fixes.call_at(span)
-    if call is None or fixes.text(call) != f"{loss}.backward()":
+    if call is None or fixes.text(call) != f"{loss}.backward()" and _handed(span, fixes) != loss:
         return None
     path = ancestors(fixes.source.root, call)
     blocks = [i for i, n in enumerate(path) if n.type == "block"]

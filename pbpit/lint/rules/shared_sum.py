@@ -11,7 +11,7 @@ import re
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
-from pbpit.lint.rules.shared_helper_sum import helper_sum
+from pbpit.lint.rules.shared_helper_sum import closure_sum, helper_sum
 from pbpit.lint.rules.shared_rates import (
     plain_sgd,
     rated_help,
@@ -51,7 +51,12 @@ def the_losses(
 
 
 def add_the_losses(
-    earlier: Backward, later: Backward, fixes: Fixes, in_macro: bool, shared: str = ""
+    earlier: Backward,
+    later: Backward,
+    fixes: Fixes,
+    in_macro: bool,
+    shared: str = "",
+    made: int | None = None,
 ) -> Help:
     """Add the losses: one backward on the sum of all the losses that share `shared`
     (`the_losses`), said with their names when they have some, written as code where the
@@ -62,6 +67,12 @@ def add_the_losses(
     a, b = earlier.receiver, later.receiver
     if earlier.span == later.span and earlier.context != later.context:
         return each_pass_help(b)
+    if earlier.span == later.span and not in_macro and made is not None:
+        # Both backwards in a closure's body, each call of it handed its loss: the sum handed
+        # to its first call.
+        handed = closure_sum(earlier, later, made, fixes)
+        if handed is not None:
+            return handed
     if in_macro or earlier.through is not None or later.through is not None:
         # Each loss handed to one helper that backpropagates it: the sum handed to it once.
         handed = None if in_macro else helper_sum(earlier, later, fixes)
