@@ -1439,6 +1439,93 @@ fn main() {
 """,
         rejects("E0502"),
     ),
+    "unzip_of_a_function_result_into_wrong_types": (
+        """\
+fn train() -> Vec<f32> {
+    vec![1.0, 2.0]
+}
+
+fn main() {
+    let history = train();
+    let (steps, losses): (Vec<usize>, Vec<usize>) = history.into_iter().enumerate().unzip();
+    println!("{:?} {:?}", steps, losses);
+}
+""",
+        rejects("E0277"),
+    ),
+    "config_key_kept_while_line_dropped": (
+        """\
+fn main() {
+    let line = String::from("lr=0.5");
+    let key = line.split('=').next().unwrap();
+    let lr: f32 = 0.5;
+    drop(line);
+    for step in 0..2 {
+        let loss = 3.0 * lr;
+        println!("{key} step {step}: {:?}", loss);
+    }
+}
+""",
+        rejects("E0505"),
+    ),
+    "best_name_moved_out_in_a_method": (
+        """\
+struct Runs {
+    names: Vec<String>,
+}
+
+impl Runs {
+    fn best(&self) -> String {
+        self.names.iter().max().map(|n| *n).unwrap()
+    }
+}
+
+fn main() {
+    let runs = Runs { names: vec![String::from("a"), String::from("b")] };
+    println!("{}", runs.best());
+}
+""",
+        rejects("E0507"),
+    ),
+    "metrics_looked_up_by_str_items": (
+        """\
+use std::collections::HashMap;
+
+fn report(metrics: &HashMap<String, f32>, names: &[&str]) {
+    for name in names.iter() {
+        println!("{:?}", metrics.get(name));
+    }
+}
+
+fn main() {
+    let mut metrics: HashMap<String, f32> = HashMap::new();
+    for step in 0..2 {
+        metrics.insert(format!("loss{step}"), 1.0);
+    }
+    report(&metrics, &["loss0", "loss1"]);
+}
+""",
+        rejects("E0277"),
+    ),
+    "schedule_arm_lends_its_own_vec": (
+        """\
+fn main() {
+    let base = vec![0.1f32, 0.05];
+    let mode = 1;
+    let schedule: &Vec<f32> = match mode {
+        1 => {
+            let warm = vec![0.01f32, 0.1];
+            &warm
+        }
+        _ => &base,
+    };
+    for lr in schedule.iter() {
+        println!("{:?}", lr);
+    }
+}
+""",
+        rejects("E0597"),
+    ),
 }
 
 

@@ -102,13 +102,15 @@ def _unzip_type(ck: Any, e: Any, recv: Ty) -> Ty:
             f"yields `&{show(item)}`"
         )
         raise ck.fail(e.pos, rejects(what, "E0271"))
-    if not _values(e.recv):
-        raise ck.fail(e.pos, "`unzip` of items that may be references (pbpit unzips values)")
     if e.targs and len(e.targs) != 4:
         raise ck.fail(e.pos, "`unzip` takes four type arguments")
     made = TupleT([vec(item.elems[0]), vec(item.elems[1])])
     written = resolve(ck.expected.pop(id(e), Var()))
     targets = e.targs[2:] if e.targs else (written.elems if type(written) is TupleT else [])
+    for target, part in zip(targets, item.elems, strict=False):  # (references or values)
+        _refuse_other_part(ck, e, resolve(target), resolve(part))
+    if not _values(e.recv):
+        raise ck.fail(e.pos, "`unzip` of items that may be references (pbpit unzips values)")
     for target, part in zip(targets, item.elems, strict=False):
         found = resolve(target)
         if type(found) is not Var and not (type(found) is Wrap and found.kind == "Vec"):
