@@ -60,6 +60,7 @@ from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
 from pbpit.lint.rules.inline_accumulator import detach_contents
 from pbpit.lint.rules.kept_after_step import kept_after_step
 from pbpit.lint.rules.kept_again import kept_again
+from pbpit.lint.rules.kept_snapshot import kept_snapshot
 from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.rules.loop_external_words import (
     MIGHT_CUT as MIGHT_CUT,  # what `pbpit.diagnose.fix_check` reads of a note
@@ -368,6 +369,7 @@ fn main() {
             # A `Vec`'s element blended and read again in the pass: stored detached, read tracked.
             helps = kept_tracked_this_pass(helps, name, meeting, fixes)
             helps = memo_each_pass(helps, name, meeting, fixes)  # an empty memo made each pass
+            helps = kept_snapshot(helps, name, meeting, fixes)  # a slot kept for later passes
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
             name = carried_field(name, meeting, fixes)  # `state.c` of a literal put in `state`
             message = carried_message(name)
