@@ -77,6 +77,9 @@ def fill_effect(reading, call, receiver_node, name_node, receiver, arguments):
         return held
     either = _join([held, value])
     reading.state.values[place] = either
+    if receiver.requirement == Requirement.GRAD_IN_BACKWARD:
+        # What an earlier pass put is read through `opt` (its reads name it: the carrier).
+        return _join([receiver, value])
     return either
 
 
