@@ -124,6 +124,9 @@ ADDED = {
     **{n: (methods.ENTRY,) for n in ("or_insert", "or_insert_with")},
     # `opt.get_or_insert_with(|| v)`: its content where it holds one, else v, which it then holds.
     "get_or_insert_with": (methods.FILL,),
+    "get_or_insert": (methods.FILL,),  # `opt.get_or_insert(v)`: the same, `v` given by value
+    # `opt.replace(v)`: the value out, as `take()` gives it, and `v` left in its place.
+    "replace": (methods.TAKE,),
     # `xs.first()`, `xs.iter().next()` of `vec![data]` only pushed to since: that data.
     **{n: (methods.FIRST,) for n in ("first", "next")},
     # `xs.last()` of a `Vec` kept across passes: what the latest pass that pushed put.

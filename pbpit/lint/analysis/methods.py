@@ -66,7 +66,8 @@ CHAIN = "chain"
 """Two collections held element by element, one after the other (`once(a).chain(once(b))`);
 else an adaptor (`ADAPT`)."""
 TAKE = "take"
-"""With no argument, the value out and `None` left in its place (`Option::take`)."""
+"""With no argument, the value out and `None` left in its place (`Option::take`); with one, the
+value out and the one given left in its place (`Option::replace`)."""
 KEYED = "keyed"
 """Given a loop's counter (`get(&step)`, `get(i)`): the element of that pass, as `xs[i]` reads
 it (a map or `Vec` filled and read per key)."""
@@ -202,7 +203,7 @@ _OTHER_ROWS: list[Row] = [
     # std's collections and iterators
     *_rows("push push_back push_front insert extend", PUSH),
     *_rows("or_insert or_insert_with", ENTRY, closure=VALUE),
-    *_rows("get_or_insert_with", FILL, closure=VALUE),
+    *_rows("get_or_insert_with get_or_insert", FILL, closure=VALUE),
     *_rows("clear truncate", EMPTY),
     *_rows("iter into_iter", ITERATE, otherwise=(LEAVES_GATHERED,)),
     *_rows("iter_mut rev as_slice skip enumerate values values_mut into_values", ITERATE),
@@ -225,6 +226,7 @@ _OTHER_ROWS: list[Row] = [
     *_rows("first next", FIRST),
     *_rows("last", LAST),
     *_rows("take", TAKE, NEWEST),
+    *_rows("replace", TAKE),
     # std's Option, Result and bool: what their closures make
     *_rows("as_mut as_deref as_deref_mut ok", SAME),
     *_rows("and_then map_or map_or_else", YIELD, closure=CONTENT),
