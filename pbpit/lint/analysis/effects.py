@@ -183,12 +183,15 @@ class _Effects:
         return None
 
     def _take_effect(self, call, receiver_node, name_node, receiver, arguments):
-        if arguments:
+        named = self.text(name_node) if name_node is not None else ""
+        if len(arguments) > 1 or (arguments and named != "replace"):
             return None
         place = self._place(receiver_node)
         if place is None:
             return None
         self._emptied(place)  # `Option::take` leaves `None` behind
+        if arguments:  # `Option::replace(v)`: `v` left in its place
+            self.state.values[place] = arguments[0]
         return receiver
 
     def _drain_effect(self, call, receiver_node, name_node, receiver, arguments):
