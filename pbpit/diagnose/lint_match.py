@@ -135,6 +135,8 @@ def _puts(result: RunResult, line: int, inner: int, node: NodeRecord) -> bool:
         return False
     text = " ".join(source_lines(result.source)[first - 1 : last])
     label = re.escape(node.label or "")
+    if re.search(rf"(?<![\w.])[A-Za-z_]\w*\s*=\s*Some\(\s*{label}(?:\.clone\(\))?\s*\)", text):
+        return True  # `snapshot = Some(pred.clone());` under `if snapshot.is_none()`
     return re.search(rf"\bself\.\w+\s*=\s*(?:Some\(\s*)?{label}\s*\)?\s*;", text) is not None
 
 
