@@ -162,6 +162,9 @@ class _ElementWrites(_ElementRefs):
                     held = written_place(self.text, inner) if slot is not None else None
                     if held is not None:  # `*slot = h` of `states.entry(k).or_insert(..)`
                         return self._element_write(node, left, slot, (held, NO_LOOP))
+                    taken = self._element_refs().get(slot) if slot is not None else None
+                    if taken is not None:  # `*slot = Some(h)` of `let slot = &mut slots[i];`
+                        return self._element_write(node, left, slot, (taken[0], NO_LOOP))
                 elif inner is not None and inner.type == "call_expression":
                     held = written_place(self.text, inner)
                     if held is not None:  # `*m.entry(k).or_insert(d) = h`: `h`, not `d`, kept
