@@ -11,7 +11,9 @@ held-out programs, the others written for this test in both of Burn's dialects):
   where made;
 - a memo made empty before the loop and looked up again within a pass: made anew each pass;
 - an element of a `Vec` of tensors blended and read again in the pass (class centroids, a
-  bank's slot): made in a `let`, stored detached, the pass reading the tracked value.
+  bank's slot): made in a `let`, stored detached, the pass reading the tracked value;
+- (h, c) pairs a pass pushes and hands on (`pairs = next_pairs;`), read by an inner `for`'s
+  pattern (`h04`, session 24's): named by `pairs`, each tensor detached where it is put.
 
 The oracle is the twin's run: the first fix every command prints as code, made alone, and `lint
 --fix`, give a program that prints what the twin prints."""
@@ -40,6 +42,9 @@ LEADS = {
     "B_prototypes.rs": "store it detached",
     "bank_slots.rs": "store it detached",
     "n6_class_centroids_vec.rs": "store it detached",
+    # (h, c) pairs handed on by `pairs = next_pairs;`, read by an inner `for`'s pattern: the
+    # carrier named, not the inner binding (`input`, `h`).
+    "h04_pair_states_vec.rs": "where it is put in `pairs`",
 }
 
 
