@@ -191,3 +191,18 @@ def test_a_hash_map_walk_gets_the_sum_as_code_with_why_pbpit_did_not_run_it(tmp_
     assert status == 0, err
     twin = Path(__file__).parent / "loss_collections_a24" / "btree_iter_fixed.rs"
     assert out == pbpit_run(twin)[1]
+
+
+def test_losses_handed_with_rates_of_their_own_are_added_in_words_keeping_the_rates():
+    # `apply(.., rec_loss, 0.05)` then `apply(.., cls_loss, 0.01)`: one call of the sum would
+    # step `cls_loss` at `0.05`; no code, and the words say how to keep the second rate.
+    path = HERE / "helper_rates.rs"
+    (finding,) = json.loads(pbpit_main("lint", "--format", "json", str(path)).stdout)["findings"]
+    (added,) = [h for h in finding["help"] if h["message"].startswith("add the losses")]
+    assert not added["edits"]
+    assert "`rec_loss + cls_loss * (0.01 / 0.05)` with `0.05`" in added["message"]
+    ran = json.loads(pbpit_main("run", "--json", str(path)).stdout)
+    (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
+    (words,) = [h for h in error["help"] if h["message"].startswith("add the losses")]
+    assert not words["edits"] and "`0.05` and `0.01`" in words["message"]
+    assert ".backward()`" not in words["message"]

@@ -94,6 +94,16 @@ def fix_add_losses(
         # In the words of the rule's code fix (`shared_passes`), which the run shows beside
         # them when it could write it: said once.
         title = OVER_PASSES
+    elif (apart := _calls_apart(first, second)) is not None:
+        # Each loss handed to a helper that backpropagates it (calls unlike but for the loss:
+        # another rate): no `.backward()` of the program's to quote.
+        title = f"run one backward on the sum of {losses}, handed once to the helper"
+        other = _other_arguments(result, apart, a, b)
+        if other:
+            title += (
+                f" only where one call will do: the calls differ in {other} too (a learning "
+                f"rate of plain SGD is kept by scaling `{b}` by the second rate over the first)"
+            )
     elif a is not None and b is not None and a != b:
         title = f"run one backward on the sum of {losses}: `({a} + {b}).backward()`"
     else:
@@ -317,15 +327,10 @@ def _handed(
     the two statements one line each, alike but for the loss: the first call given `a + b`,
     the second's line gone, when nothing between them names `b` (moved into the sum there) or
     what the first sets. The call as written, and the corrected lines; None otherwise."""
-    one, two = first.stack, second.stack
-    if len(one) != len(two) or len(one) < 2:
+    lines_apart = _calls_apart(first, second)
+    if lines_apart is None:
         return None
-    apart = [k for k, (x, y) in enumerate(zip(one, two, strict=True)) if x != y]
-    if len(apart) != 1 or apart[0] == 0:
-        return None
-    start, end = one[apart[0]], two[apart[0]]
-    if not start < end:
-        return None
+    start, end = lines_apart
     path = result.source
     lines = source_lines(path)
     this, that = lines[start - 1], lines[end - 1]
@@ -348,6 +353,32 @@ def _handed(
         return None
     kept = [(" ", n, lines[n - 1]) for n in range(start + 1, end)]
     return call, [("-", start, this), ("+", start, summed), *kept, ("-", end, that)]
+
+
+def _calls_apart(first: BackwardRecord, second: BackwardRecord) -> tuple[int, int] | None:
+    """The lines of two calls of one helper whose backward (one line inside it) ran twice: the
+    one frame where the two backwards' stacks differ, not the innermost; None otherwise."""
+    one, two = first.stack, second.stack
+    if len(one) != len(two) or len(one) < 2:
+        return None
+    apart = [k for k, (x, y) in enumerate(zip(one, two, strict=True)) if x != y]
+    if len(apart) != 1 or apart[0] == 0:
+        return None
+    start, end = one[apart[0]], two[apart[0]]
+    return (start, end) if start < end else None
+
+
+def _other_arguments(
+    result: RunResult, lines: tuple[int, int], a: str | None, b: str | None
+) -> str:
+    """What else than the losses the two calls' lines differ in (`` `0.05` and `0.01` ``),
+    in words; "" when nothing else."""
+    text = source_lines(result.source)
+    one, two = (re.findall(r"[\w.]+|\S", text[n - 1]) for n in lines)
+    if len(one) != len(two):
+        return "more than the loss"
+    pairs = [(x, y) for x, y in zip(one, two, strict=True) if x != y and (x, y) != (a, b)]
+    return ", ".join(f"`{x}` and `{y}`" for x, y in pairs)
 
 
 def _argument_at(line: str, loss: str) -> int | None:

@@ -94,7 +94,7 @@ def _sum_of_calls(first: Node, second: Node, fixes: Fixes) -> Help | None:
     between = siblings[siblings.index(one) + 1 : siblings.index(two)]
     found = _one_argument_apart(first, second, fixes)
     if found is None:
-        return None
+        return _rated_calls(first, second, fixes)
     a, b = found
     text = fixes.text
     # The statements alike but for the call's argument (`model = apply(..)` twice).
@@ -154,6 +154,33 @@ def _one_argument_apart(first: Node, second: Node, fixes: Fixes) -> tuple[Node, 
     if len(apart) != 1:
         return None
     return one[apart[0]], two[apart[0]]
+
+
+def _rated_calls(first: Node, second: Node, fixes: Fixes) -> Help | None:
+    """Two calls apart in two arguments, one of them a number in each (`apply(.., rec, 0.05)`,
+    `apply(.., aux, 0.01)`: a learning rate, it seems): the sum said in words, keeping each
+    rate where the helper steps plain SGD with it; None for another shape."""
+    text = fixes.text
+    f1, f2 = first.child_by_field_name("function"), second.child_by_field_name("function")
+    g1, g2 = first.child_by_field_name("arguments"), second.child_by_field_name("arguments")
+    if f1 is None or f2 is None or g1 is None or g2 is None or text(f1) != text(f2):
+        return None
+    one, two = list(g1.named_children), list(g2.named_children)
+    if len(one) != len(two):
+        return None
+    apart = [(x, y) for x, y in zip(one, two, strict=True) if text(x) != text(y)]
+    numbers = [(x, y) for x, y in apart if x.type == y.type == "float_literal"]
+    losses = [(x, y) for x, y in apart if (x, y) not in numbers]
+    if len(apart) != 2 or len(numbers) != 1 or len(losses) != 1:
+        return None
+    (rate_a, rate_b), (a, b) = map(text, numbers[0]), map(text, losses[0])
+    return Help(
+        f"add the losses and hand their sum to `{text(f1)}` once only where one learning rate "
+        f"will do: the calls also differ in `{rate_a}` and `{rate_b}`; if that is the rate of a "
+        f"plain SGD step (which steps `rate * gradient`), hand it `{a} + {b} * ({rate_b} / "
+        f"{rate_a})` with `{rate_a}`; with another optimizer, keep both calls and make `{b}` "
+        "again from a forward of its own after the first"
+    )
 
 
 def _assigned(statement: Node, fixes: Fixes) -> str | None:
