@@ -309,3 +309,50 @@ def unwrapped_lender(recv: Any) -> bool:
     if not (isinstance(lookup, Method) and lookup.name in _LENDERS):
         return False
     return recv.ty is not None and shared(recv.ty)
+
+
+def tuple_if_let(lowerer: Any, node: Any, cond: Any) -> Any | None:
+    """`if let Some((q, _)) = m.get_mut(&k) { *q -= 1; }` (a map's or a `Vec`'s `get_mut` of
+    tuple values): as `if let Some(v) = m.get_mut(&k)` with `v` written back after the body
+    (`get_mut_place`), each name of the tuple a `ref mut` name of its part of `v` (`*q` is
+    `v.0`: ref_patterns.py); None for another `if let`."""
+    from pbpit.rust.interp import hashmap, ref_patterns
+    from pbpit.rust.interp.nodes import Binding, ExprStmt, IfLet
+
+    pattern = cond.child_by_field_name("pattern")
+    value_node = cond.child_by_field_name("value")
+    if pattern is None or pattern.type != "tuple_struct_pattern" or value_node is None:
+        return None
+    if lowerer.text(pattern.child_by_field_name("type")) != "Some":
+        return None
+    inner = [c for c in pattern.children[1:] if c.is_named and c.type not in _COMMENTS]
+    if len(inner) != 1 or inner[0].type != "tuple_pattern":
+        return None
+    parts = [c for c in inner[0].children if c.is_named and c.type not in _COMMENTS]
+    if not parts or any(p.type != "identifier" and lowerer.text(p) != "_" for p in parts):
+        return None
+    if method_called(lowerer, value_node, 1) != "get_mut":
+        return None
+    value = lowerer.expr(value_node)
+    scope = lowerer.scope
+    hidden = Binding(f"({lowerer.text(inner[0])})", False, scope, scope.nslots, True)
+    scope.nslots += 1
+    written = hashmap.get_mut_place(lowerer, cond, value, hidden)
+    if written is None:
+        return None
+    names = []
+    for at, part in enumerate(parts):
+        if part.type != "identifier":
+            continue
+        name = Binding(lowerer.text(part), False, scope, scope.nslots, True)
+        scope.nslots += 1
+        name.mut_ref = True
+        ref_patterns.alias(name, hidden, lowerer.delta, (str(at),))
+        names.append(name)
+    then = lowerer.block(node.child_by_field_name("consequence"), [hidden, *names])
+    if type(then.tail).__name__ in _STATEMENTS:  # `{ if won { *w += 1 } else { *l += 1 } }`
+        then.stmts.append(ExprStmt(then.pos[0], then.tail, False, then.visible))
+        then.tail = None
+    then = hashmap.written_back(lowerer, node, written, hidden, then)
+    els = lowerer.else_clause(node.child_by_field_name("alternative"))
+    return IfLet(lowerer.pos(node), hidden, value, then, els)

@@ -279,6 +279,12 @@ def _of_temporary(lowerer: Any, node: Any, pattern: Any, init: Any, values: list
     return lets
 
 
+def alias(binding: Any, source: Any, delta: int, path: tuple[str, ...]) -> None:
+    """Make `binding` a `ref mut` name of the part `path` of `source` (a hidden binding):
+    `if let Some((q, _)) = m.get_mut(k)` (map_get_mut.tuple_if_let)."""
+    setattr(binding, _ALIAS, (source, delta, path, True))
+
+
 _VALUE, _VALUE_MUT = "value", "value mut"
 """A name of such a pattern bound by value (`n`, `mut n`): its part moved or copied out."""
 
