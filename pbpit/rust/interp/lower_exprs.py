@@ -17,6 +17,7 @@ from pbpit.rust.interp import (
     iter_mut_filters,
     labelled_blocks,
     map_entries,
+    map_get_mut,
     match_mut_refs,
     missing_else,
     mut_item_closures,
@@ -422,6 +423,10 @@ class ExprLowering:
             return found
         cond_node = node.child_by_field_name("condition")
         alternative = node.child_by_field_name("alternative")
+        if cond_node.type == "let_condition":  # `if let Some((q, _)) = m.get_mut(&k)`
+            found = map_get_mut.tuple_if_let(self, node, cond_node)
+            if found is not None:
+                return found
         if cond_node.type == "let_condition" and not self.is_some_name(
             cond_node.child_by_field_name("pattern")
         ):
