@@ -130,6 +130,9 @@ _KEY_PARTS = (
     "binary_expression",
     "unary_expression",
     "field_identifier",
+    "tuple_expression",  # `&(0, 0)` of a map keyed by pairs
+    "char_literal",
+    "boolean_literal",
 )
 
 
