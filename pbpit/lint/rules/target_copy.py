@@ -175,10 +175,16 @@ def copy_targets_detached(
     read = {fixes.text(n) for d in definition.sources if d.value is not None
             for n in descendants(d.value) if n.type == "identifier"}  # fmt: skip
     read |= {fixes.text(n) for n in descendants(value) if n.type == "identifier"}
+    # What steps the module: the function holding the loop, or, for a method that refreshes
+    # the targets (`self.online.clone()` in `Agent::refresh`), the file.
+    data = fixes.data
     used = sorted(
         (copy, module)
         for copy, module in copies.items()
-        if copy in read and module not in read and not trains(body, copy) and trains(body, module)
+        if copy in read
+        and module.split(".")[-1] not in read
+        and not trains(data, copy)
+        and (trains(body, module) or trains(data, module.split(".")[-1]))
     )
     if len(used) != 1:
         return helps
@@ -226,7 +232,10 @@ def _module_copies(function: Node, fixes: Fixes) -> dict[str, str]:
         method, receiver = called.child_by_field_name("field"), called.child_by_field_name("value")
         if method is None or receiver is None or fixes.text(method) != "clone":
             continue
-        if arguments.named_child_count or not is_name(copy) or not is_name(fixes.text(receiver)):
+        module = fixes.text(receiver).replace(" ", "")
+        if arguments.named_child_count or not is_name(copy):
             continue
-        copies[copy] = fixes.text(receiver)
+        if not all(is_name(part) for part in module.split(".")):
+            continue  # a path of fields (`self.online`), nothing called
+        copies[copy] = module
     return copies
