@@ -125,7 +125,7 @@ class FnT(Ty):
     erases references: `f(&x)` is then rustc's E0308); `trait`, the trait a written bound names
     ("Fn", "FnMut", "FnOnce"; "" otherwise: a closure's own type, `fn(f32)`)."""
 
-    __slots__ = ("params", "ret", "values", "trait")
+    __slots__ = ("params", "ret", "values", "trait", "refs")
 
     def __init__(
         self, params: list[Ty], ret: Ty, values: tuple[bool, ...] = (), trait: str = ""
@@ -134,6 +134,7 @@ class FnT(Ty):
         self.ret = ret
         self.values = values
         self.trait = trait
+        self.refs: tuple[bool, ...] = ()  # a closure's parameters written as references
 
 
 _ids = itertools.count()
