@@ -337,7 +337,12 @@ class Checker(
                 shown = show(found)
                 what = f"mismatched types: expected `{show(param)}`, found `&{shown}`"
                 raise self.fail(arg.borrow_pos or arg.pos, what)
-            self.unify(param, found, arg.pos)
+            if i < len(callee.refs) and callee.refs[i] and not arg.borrowed and self.owned(arg):
+                # `f(v)` of `let f = |v: &[i32]| ..`: a reference is taken
+                what = f"mismatched types: expected `&{show(param)}`, found `{show(found)}`"
+                raise self.fail(arg.pos, rejects(what, "E0308"))
+            # (`name_len(&owned)` of `|s: &str|`: a `&String` coerces to `&str`)
+            self.unify(param, deref_coercion.coerced(self, arg, param, found), arg.pos)
         return callee.ret
 
     def arity(self, e: Call | Method | Static, n: int) -> None:
@@ -597,7 +602,12 @@ class Checker(
             b is not None and declared is not None and b.owned
             for b, declared in zip(e.params, e.param_tys, strict=True)
         )
-        return FnT(params, ret, values)
+        made = FnT(params, ret, values)
+        made.refs = tuple(  # `|v: &[i32]|`: a value given is rustc's E0308 (c_Call)
+            b is not None and declared is not None and not b.owned and type(declared) is not Var
+            for b, declared in zip(e.params, e.param_tys, strict=True)
+        )
+        return made
 
     def closure_arg(self, arg: Expr, params: list[Ty]) -> FnT:
         if isinstance(arg, Closure):
