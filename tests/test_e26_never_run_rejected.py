@@ -1526,6 +1526,109 @@ fn main() {
 """,
         rejects("E0597"),
     ),
+    "moved_into_a_closure_while_a_split_item_lives": (
+        """\
+fn main() {
+    let line = String::from("a=b");
+    let k = line.split('=').next().unwrap();
+    let f = move || line.len();
+    println!("{} {}", f(), k);
+}
+""",
+        rejects("E0505"),
+    ),
+    "moved_into_a_closure_while_borrowed": (
+        """\
+fn main() {
+    let line = String::from("a=b");
+    let r = &line;
+    let f = move || line.len();
+    println!("{} {}", f(), r);
+}
+""",
+        rejects("E0505"),
+    ),
+    "moved_into_a_closure_after_the_borrow_runs": (
+        """\
+fn main() {
+    let line = String::from("a=b");
+    let r = &line;
+    println!("{}", r);
+    let f = move || line.len();
+    println!("{}", f());
+}
+""",
+        runs("a=b\n3\n"),
+    ),
+    "moved_into_a_closure_while_an_element_is_borrowed": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let first = &v[0];
+    let f = move || v.len();
+    println!("{} {}", first, f());
+}
+""",
+        rejects("E0505"),
+    ),
+    "deref_of_an_option_as_ref_unwrapped": (
+        """\
+fn main() {
+    let o: Option<String> = Some("a".into());
+    let s = *o.as_ref().unwrap();
+    println!("{}", s);
+}
+""",
+        rejects("E0507"),
+    ),
+    "deref_of_a_copy_option_as_ref_runs": (
+        """\
+fn main() {
+    let o: Option<u8> = Some(1);
+    let s = *o.as_ref().unwrap();
+    println!("{}", s);
+}
+""",
+        runs("1\n"),
+    ),
+    "deref_in_a_map_over_as_ref": (
+        """\
+fn main() {
+    let o = Some(String::from("z"));
+    let s = o.as_ref().map(|x| *x);
+    println!("{:?}", s);
+}
+""",
+        rejects("E0507"),
+    ),
+    "deref_of_a_copy_struct_first_runs": (
+        """\
+#[derive(Clone, Copy, Debug)]
+struct P {
+    x: i32,
+}
+fn main() {
+    let ps = vec![P { x: 1 }];
+    let p = *ps.first().unwrap();
+    println!("{:?}", p);
+}
+""",
+        runs("P { x: 1 }\n"),
+    ),
+    "deref_of_a_clone_struct_first": (
+        """\
+#[derive(Clone, Debug)]
+struct P {
+    x: i32,
+}
+fn main() {
+    let ps = vec![P { x: 1 }];
+    let p = *ps.first().unwrap();
+    println!("{:?}", p);
+}
+""",
+        rejects("E0507"),
+    ),
 }
 
 

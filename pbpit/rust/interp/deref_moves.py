@@ -108,6 +108,8 @@ def option_of_one_ref(check: Any, e: Any) -> bool:
         return False
     if e.name in _PICKS | {"find", "nth"} and items_of_values(check, e.recv):
         return True
+    if e.name == "as_ref" and not e.args and getattr(resolve(e.recv.ty), "kind", None) == "Option":
+        return not e.recv.borrowed and _of_values(check, e.recv)  # `o.as_ref()`: `Option<&T>`
     if e.name not in _ELEMENT_PICKS or len(e.args) != (e.name == "get"):
         return False
     kind = getattr(resolve(e.recv.ty), "kind", None)

@@ -651,7 +651,21 @@ class MoveCheck:
             if self.tracked(binding):
                 result.setdefault(binding, Move(e.pos))
                 self.holding.add(id(e))  # it holds a value not `Copy`: not `Copy` itself
+                self.moved.extend(_first_mention(e.body, binding))  # (E0505 while borrowed)
         return result
+
+
+def _first_mention(body: Expr, binding: Binding) -> list[Local]:
+    """The first `Local` of `binding` in a closure's body (a capture moved into it), if any."""
+    from pbpit.rust.interp.nodes import children
+
+    stack: list = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Local) and node.binding is binding:
+            return [node]
+        stack.extend(reversed(list(children(node))))
+    return []
 
 
 def _opaque_result(e: Expr | None) -> bool:
