@@ -7,7 +7,9 @@ pattern (E0631), `m.get_mut(k).unwrap().push(x)` of a map not `mut` (E0596) and 
 the whole (E0382), a variant named only behind a guard (E0004), a primitive's trait function
 called on another primitive (E0599), `?` on an `Option` in a closure returning a number or a
 `Result` (E0277), an element assigned through a `&mut Vec` method of a value not `mut` (E0596)
-and out of bounds (core's panic). Verdicts recorded from rustc 1.95 (checked again where rustc
+and out of bounds (core's panic), a let-bound closure's `&[T]`/`&str` parameter given a value
+(E0308), a float `BinaryHeap` collected (E0277), a range view of a `Vec` not `mut` (E0596).
+Verdicts recorded from rustc 1.95 (checked again where rustc
 is on PATH)."""
 
 from __future__ import annotations
@@ -190,6 +192,67 @@ fn main() { let mut e = E { t: vec![0.0; 2] }; e.row()[5] = 1.0; println!("{:?}"
             "but the index is 5\nnote: run with `RUST_BACKTRACE=1` environment variable to "
             "display a backtrace\n",
         ),
+    ),
+    "f25_cl2": (
+        """\
+fn main() {
+    let f = |v: &[i32]| v.len();
+    let v = vec![1];
+    println!("{}", f(v));
+}
+""",
+        rejects("E0308"),
+    ),
+    "f25_cl3": (
+        """\
+fn main() {
+    let f = |v: &Vec<i32>| v.len();
+    let v = vec![1];
+    println!("{}", f(v));
+}
+""",
+        rejects("E0308"),
+    ),
+    "f25_cl5": (
+        """\
+fn main() {
+    let f = |s: &str| s.len();
+    let o = String::from("ab");
+    println!("{}", f(o));
+}
+""",
+        rejects("E0308"),
+    ),
+    "f25_tu1e": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let inv: HashMap<String, (u32, f64)> = HashMap::new();
+    if let Some((q, _)) = inv.get_mut("kiwi") { *q -= 1; }
+    println!("{}", inv.len());
+}
+""",
+        rejects("E0596"),
+    ),
+    "f25_bh1e": (
+        """\
+use std::collections::BinaryHeap;
+fn main() {
+    let h: BinaryHeap<f64> = vec![3.0, 1.0].into_iter().collect();
+    println!("{}", h.len());
+}
+""",
+        rejects("E0277"),
+    ),
+    "f25_sle": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    v[..2].reverse();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
     ),
 }
 
