@@ -336,7 +336,7 @@ def _readers(
             if any(c.type == "mutable_specifier" for c in parent.children):
                 return []
         found.setdefault(method.start_byte, (method, []))[1].append(node)
-    return list(found.values())
+    return [found[start] for start in sorted(found)]  # in the file's order
 
 
 def _stored_fields(literal: Node, fixes: Fixes) -> dict[str, str]:
