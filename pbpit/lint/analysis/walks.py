@@ -216,6 +216,12 @@ class _Walks:
         walked = self.lookup(f"{place.name}[..]")
         if walked is not None and walked in self.state.values:
             self.state.values[walked] = _DATA
+        root = place.name.split(".", 1)[0]
+        walked = self.lookup(f"{root}[..]") if root != place.name else None
+        if walked is not None and walked in self.state.values:
+            # `for l in pending.losses.iter()` keeps its elements beside `pending` (`_walked`
+            # names the root): `pending.losses.clear()` takes them out too.
+            self.state.values[walked] = _DATA
 
     def _walked_name(self, pattern: Node | None, value: Node | None) -> Node | None:
         """The name a `for` loop binds to the element of the collection it walks: the
