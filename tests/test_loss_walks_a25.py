@@ -36,6 +36,8 @@ WALKED = [
     ("once_chain_method.rs", "mid", 6),
     # `Tensor<B, D>`: an array walked, each loss handed to a helper that steps
     ("walk_into_helper.rs", "code", 8),
+    # a function's `Vec` of `(String, loss)` pushed one by one, into a GradientsAccumulator
+    ("fn_pairs_pushed.rs", "e", 6),
 ]
 
 

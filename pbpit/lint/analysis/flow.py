@@ -428,6 +428,8 @@ class _Flow:
 
         positions = self._tuple_parts(pattern, value_node, iterated)
         nested = self._pattern_collections(pattern, value_node)
+        if called and not nested and pattern is not None and pattern.type == "tuple_pattern":
+            nested = [(pattern, iterated, value_node)]  # pairs a call returns, pushed one by one
         newest = self._newest_taken(value_node)
 
         def body() -> None:
