@@ -604,7 +604,11 @@ class Checker(
         )
         made = FnT(params, ret, values)
         made.refs = tuple(  # `|v: &[i32]|`: a value given is rustc's E0308 (c_Call)
-            b is not None and declared is not None and not b.owned and type(declared) is not Var
+            b is not None
+            and getattr(b, "argument", False)  # (a name: not `|(a, b): (i32, i32)|`'s)
+            and declared is not None
+            and not b.owned
+            and type(declared) is not Var
             for b, declared in zip(e.params, e.param_tys, strict=True)
         )
         return made
