@@ -1629,6 +1629,160 @@ fn main() {
 """,
         rejects("E0507"),
     ),
+    "push_of_a_borrow_into_a_map_get_mut_unwrap": (
+        """\
+use std::collections::{BTreeMap, HashMap};
+#[derive(Debug)]
+struct Stats {
+    seen: Vec<u32>,
+}
+fn record(m: &mut HashMap<String, Vec<f64>>, k: &str, v: f64) {
+    m.get_mut(k).unwrap().push(&v);
+}
+fn main() {
+    let mut m: HashMap<String, Vec<f64>> = HashMap::new();
+    m.insert("loss".into(), vec![1.0]);
+    m.get_mut("loss").unwrap().push(0.5);
+    record(&mut m, "loss", 0.25);
+    m.get_mut("loss").expect("present").retain(|x| *x < 0.9);
+    println!("{:?}", m["loss"]);
+    let mut b: BTreeMap<u32, Stats> = BTreeMap::new();
+    b.insert(3, Stats { seen: vec![] });
+    b.get_mut(&3).unwrap().seen.push(7);
+    println!("{:?}", b);
+    let mut rows = vec![vec![1], vec![2]];
+    rows.get_mut(0).unwrap().insert(0, 5);
+    println!("{:?}", rows);
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_of_a_borrow_into_a_str_keyed_map_value": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, Vec<f32>> = HashMap::new();
+    m.insert("a", vec![]);
+    let x = 1.0f32;
+    m.get_mut("a").unwrap().push(&x);
+    println!("{:?}", m);
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_of_a_borrow_into_a_param_get_mut_expect": (
+        """\
+fn add(rows: &mut Vec<Vec<f64>>, v: f64) {
+    rows.get_mut(0).expect("row").push(&v);
+}
+fn main() {
+    let mut r = vec![vec![]];
+    add(&mut r, 1.0);
+    println!("{:?}", r);
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_of_a_borrow_into_a_vec_of_refs_runs": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let a = String::from("q");
+    let mut m: HashMap<u8, Vec<&String>> = HashMap::new();
+    m.insert(1, vec![]);
+    m.get_mut(&1).unwrap().push(&a);
+    println!("{}", m.len());
+}
+""",
+        runs("1\n"),
+    ),
+    "while_let_item_borrowed_into_an_outer_vec": (
+        """\
+use std::collections::BinaryHeap;
+fn main() {
+    let h: BinaryHeap<i32> = vec![3, 1, 4, 1, 5].into_iter().collect();
+    println!("{:?} {}", h.peek(), h.len());
+    let mut top = (0..6).map(|i| (i * 7) % 5).collect::<BinaryHeap<_>>();
+    let mut out = vec![];
+    while let Some(x) = top.pop() {
+        out.push(&x);
+    }
+    println!("{:?}", out);
+    let words: BinaryHeap<String> = "b a c".split(' ').map(String::from).collect();
+    println!("{:?}", words.into_sorted_vec());
+}
+""",
+        rejects("E0597"),
+    ),
+    "while_let_pop_borrowed_into_an_outer_vec": (
+        """\
+fn main() {
+    let mut q = vec![1, 2];
+    let mut out = Vec::new();
+    while let Some(x) = q.pop() {
+        out.push(&x);
+    }
+    println!("{:?}", out);
+}
+""",
+        rejects("E0597"),
+    ),
+    "while_let_pop_moved_into_an_outer_vec_runs": (
+        """\
+fn main() {
+    let mut q = vec![1, 2];
+    let mut out = Vec::new();
+    while let Some(x) = q.pop() {
+        out.push(x);
+    }
+    println!("{:?}", out);
+}
+""",
+        runs("[2, 1]\n"),
+    ),
+    "match_arm_item_borrowed_into_an_outer_vec": (
+        """\
+fn main() {
+    let mut q = vec![String::from("a")];
+    let mut out: Vec<&String> = Vec::new();
+    loop {
+        match q.pop() {
+            Some(s) => out.push(&s),
+            None => break,
+        }
+    }
+    println!("{:?}", out);
+}
+""",
+        rejects("E0597"),
+    ),
+    "while_let_item_borrowed_into_an_inner_vec_runs": (
+        """\
+fn main() {
+    let mut q = vec![1, 2];
+    while let Some(x) = q.pop() {
+        let mut out = Vec::new();
+        out.push(&x);
+        println!("{:?}", out);
+    }
+}
+""",
+        runs("[2]\n[1]\n"),
+    ),
+    "key_param_ref_ref_str_on_string_keys": (
+        """\
+use std::collections::HashMap;
+fn count(m: &HashMap<String, i32>, w: &&str) -> i32 {
+    *m.get(w).unwrap_or(&0)
+}
+fn main() {
+    let mut m = HashMap::new();
+    m.insert("x".to_string(), 3);
+    println!("{}", count(&m, &"x"));
+}
+""",
+        rejects("E0277"),
+    ),
 }
 
 

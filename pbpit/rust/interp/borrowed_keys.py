@@ -16,6 +16,7 @@ from typing import Any
 
 from pbpit.rust.interp.check_tables import is_open
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.param_types import PARAM_WRITTEN
 from pbpit.rust.interp.types import STR, STRING, resolve, show
 
 
@@ -43,7 +44,11 @@ def str_depth(e: Any) -> int:
         return 1
     if isinstance(e, Local):
         marks = (ITEMS_BY_REFERENCE, BOUND_TO_BORROW)
-        return 2 if any(getattr(e.binding, mark, False) for mark in marks) else 0
+        if any(getattr(e.binding, mark, False) for mark in marks):
+            return 2
+        written = getattr(e.binding, PARAM_WRITTEN, None)  # `w: &&str`
+        text = written.text.replace(b" ", b"") if written is not None else b""
+        return len(text) - 3 if text.endswith(b"str") and text.strip(b"&") == b"str" else 0
     if isinstance(e, Method) and e.name in ("unwrap", "expect") and certainly_reference(e):
         return 2  # `words.iter().max().unwrap()`
     return 0

@@ -462,14 +462,42 @@ def refuse_pushed_parts(checker: Checker, holder: Expr, value: Expr) -> None:
     base = _written_type(holder)
     if base is None and isinstance(holder, Local):  # `v: &mut Vec<Option<f32>>`
         base = param_types.behind_mut(holder.binding)
-    written = element_written(base)
-    if written is not None:
-        _against_written(checker, written, value, top=False)
+    reached = _reached_written(holder) if base is None else None
+    written = element_written(base if reached is None else reached)
+    if written is not None:  # (`v.push(&x)` itself: `_push_type`; of `m.get_mut(k).unwrap()`: here)
+        _against_written(checker, written, value, top=reached is not None)
 
 
-def _against_written(
-    checker: Checker, written: Node, value: Expr | None, top: bool = True
-) -> None:
+_REACHING = frozenset(("get_mut", "get", "first_mut", "last_mut"))
+
+
+def _reached_written(holder: Expr) -> Node | None:
+    """The type written for what `m.get_mut(k).unwrap()` (`expect`, `v.last_mut()`..) reaches:
+    the values of a map written `HashMap<K, V>` (`V`), the elements of a `Vec` (a variable's, a
+    field's, a `&mut` parameter's)."""
+    if not isinstance(holder, Method) or holder.name not in ("unwrap", "expect") or holder.borrowed:
+        return None
+    reach = holder.recv
+    if not isinstance(reach, Method) or reach.name not in _REACHING or reach.borrowed:
+        return None
+    owner = reach.recv
+    written = _written_type(owner)
+    if written is None and isinstance(owner, Local):
+        written = param_types.behind_mut(owner.binding)
+    while written is not None and written.type == "reference_type":
+        written = written.child_by_field_name("type")
+    if written is None or written.type != "generic_type":
+        return None
+    base, args = written.child_by_field_name("type"), written.child_by_field_name("type_arguments")
+    if base is None or args is None:
+        return None
+    inner = [c for c in args.named_children if c.type not in ("line_comment", "block_comment")]
+    if base.text in (b"HashMap", b"BTreeMap") and len(inner) == 2:
+        return inner[1]
+    return element_written(written)
+
+
+def _against_written(checker: Checker, written: Node, value: Expr | None, top: bool = True) -> None:
     """A value written `&x` where the written type is plainly a value, looked for in the value
     itself (`top`), in `Some(..)` and in a tuple's elements."""
     if value is None or not value_slots.plainly_value(written):  # (`None`: a `SomeLit` of none)
@@ -488,8 +516,10 @@ def _against_written(
             inner = [c for c in params.named_children if c.type != "lifetime"]
             if len(inner) == 1:
                 _against_written(checker, inner[0], value.value)
-    elif isinstance(value, TupleLit) and written.type == "tuple_type" and len(args) == len(
-        value.elems
+    elif (
+        isinstance(value, TupleLit)
+        and written.type == "tuple_type"
+        and len(args) == len(value.elems)
     ):
         for arg, elem in zip(args, value.elems, strict=True):
             _against_written(checker, arg, elem)
@@ -523,7 +553,6 @@ def refuse_mut_method_behind_reference(checker: Checker, recv: Expr) -> None:
     err = checker.fail(root.pos, rejects(what, "E0596"))
     err.label = f"`{name}` is a `&` reference, so it cannot be borrowed as mutable"
     raise err
-
 
 
 def refuse_slice_index(checker: Checker, index: Expr, found: Ty, container: Ty) -> None:
@@ -572,8 +601,13 @@ def _no_collection(target: Ty) -> bool:
 
     if target is STRING:
         return False
-    return is_number(target) or target in (BOOL, CHAR) or type(target) is TupleT and (
-        len(target.elems) != 2  # (a pair of collections: `unzip`'s, `(Vec<A>, Vec<B>)`)
+    return (
+        is_number(target)
+        or target in (BOOL, CHAR)
+        or type(target) is TupleT
+        and (
+            len(target.elems) != 2  # (a pair of collections: `unzip`'s, `(Vec<A>, Vec<B>)`)
+        )
     )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp import chain_borrows
+from pbpit.rust.interp.arm_values import pattern_bindings
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import ENTRY_UPDATE
 from pbpit.rust.interp.mut_borrow_uses import place_path
@@ -33,6 +34,7 @@ from pbpit.rust.interp.nodes import (
     Lit,
     Local,
     Loop,
+    Match,
     Method,
     Pos,
     SomeLit,
@@ -109,6 +111,10 @@ class _Walk:
                     x := place_root(lent)
                 ) is not None:  # `w = first_word(&line);`: elision lends `line`
                     self.stored.append((node.target.binding, x, node))
+        if isinstance(node, Match):  # `while let Some(x) = q.pop()`: `x` lives for one arm
+            for arm in node.arms:
+                for bound in pattern_bindings(arm.pat):
+                    self.declared.setdefault(id(bound), loops)
         if isinstance(node, For) and node.binding is not None:
             self.declared[id(node.binding)] = (*loops, node)
             if node.body is not None:  # a `for` variable lives for one turn of the body
