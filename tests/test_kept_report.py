@@ -71,3 +71,18 @@ def test_twins_are_clean():
             pbpit_main("lint", "--format", "json", str(HERE / f"{name}.twin.rs")).stdout
         )
         assert found["findings"] == [], name
+
+
+def test_a_closure_given_the_kept_loss_is_named_by_the_binding_in_words():
+    """`let bias_grad = |l: Tensor<1>, ..| { let g = l.backward(); .. };` after the loop: the
+    same rule and binding in every command; the closure, made after the loop, cannot be called
+    in it as written, so the fix is said in words, never "add the two losses"."""
+    program = HERE / "closure_report.rs"
+    for command in ("run", "explain", "audit", "lint"):
+        first = [f for f in _findings(command, program) if f.get("rule")][0]
+        assert first["rule"].removeprefix("pbpit::") == "double-backward", command
+        assert first["message"].split("`")[1] == "latest", command
+        helps = first.get("help", [])
+        assert helps and helps[0]["message"].startswith("use the `Gradients`"), command
+        assert "bias_grad" in helps[0]["message"], command
+        assert not any(h.get("edits") for h in helps), command

@@ -67,6 +67,8 @@ def kept_loss(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
         return collected
     definition, later = meeting.definition, meeting.later
     origin = meeting.loss.origin
+    if _closure_of(meeting, fixes) is not None:
+        return _kept_given(meeting, fixes)  # a closure's parameter: `latest = Some(loss);`
     receiver = later.receiver or _given_as_is(later, origin)
     if origin is None or not receiver or receiver != origin.name or origin.statement is None:
         return None
@@ -124,6 +126,30 @@ def _kept_given(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
     if kept is None or kept.type == "arguments":
         return None
     return KeptLoss(origin.name, kept, kept, kept, loop)
+
+
+def _closure_of(meeting: Meeting, fixes: Fixes) -> str | None:
+    """The name of the closure bound by `let` whose parameter the later backward
+    backpropagates (`let bias_grad = |l: Tensor<1>, ..| { let g = l.backward(); .. };`), or
+    None."""
+    receiver, origin = meeting.later.receiver, meeting.loss.origin
+    if not receiver or origin is None or receiver == origin.name:
+        return None
+    node = fixes.call_at(meeting.later.span)
+    while node is not None and node.type != "closure_expression":
+        if node.type == "function_item":
+            return None
+        node = node.parent
+    parameters = node.child_by_field_name("parameters") if node is not None else None
+    if node is None or parameters is None:
+        return None
+    if receiver not in {fixes.text(n) for n in identifiers(parameters)}:
+        return None
+    bound = node.parent
+    pattern = bound.child_by_field_name("pattern") if bound is not None else None
+    if bound is None or bound.type != "let_declaration" or pattern is None:
+        return None
+    return fixes.text(pattern) if is_name(fixes.text(pattern)) else None
 
 
 def _unwrapped(statement: Node, fixes: Fixes) -> tuple[Node, Node] | None:
@@ -187,6 +213,11 @@ def _helps(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Help]:
     name, place = meeting.definition.name, kept.place
     if kept.pattern is None:  # a collection the later loss is made of
         return [Help(batch_words(name, place), batch_edits(meeting, kept, fixes))]
+    closure = _closure_of(meeting, fixes)
+    if closure is not None:
+        # Given to a closure that backpropagates it: the closure given the `Gradients` in the
+        # loop instead (its `let` moved before the loop), in words
+        return [Help(report_words(name, place, closure))]
     if meeting.later.through is not None and meeting.later.receiver is None:
         # Given to a function of the program that backpropagates it (a report after the loop)
         return [
