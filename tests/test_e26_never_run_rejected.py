@@ -1783,6 +1783,50 @@ fn main() {
 """,
         rejects("E0277"),
     ),
+    "drop_while_a_trimmed_split_item_lives": (
+        """\
+fn main() {
+    let line = String::from("a, b");
+    let first = line.split(',').next().unwrap().trim();
+    drop(line);
+    println!("{}", first);
+}
+""",
+        rejects("E0505"),
+    ),
+    "trimmed_split_item_made_a_string_runs": (
+        """\
+fn main() {
+    let line = String::from("a, b");
+    let first = line.split(',').next().unwrap().trim().to_string();
+    drop(line);
+    println!("{}", first);
+}
+""",
+        runs("a\n"),
+    ),
+    "push_while_a_trimmed_split_item_lives": (
+        """\
+fn main() {
+    let mut line = String::from("a, b");
+    let first = line.split(',').next().unwrap().trim();
+    line.push('c');
+    println!("{}", first);
+}
+""",
+        rejects("E0502"),
+    ),
+    "trimmed_split_item_of_a_str_runs": (
+        """\
+fn main() {
+    let line = "a, b";
+    let first = line.split(',').next().unwrap().trim();
+    let moved = line;
+    println!("{} {}", first, moved);
+}
+""",
+        runs("a a, b\n"),
+    ),
 }
 
 

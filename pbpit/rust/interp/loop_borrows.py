@@ -127,6 +127,8 @@ def borrowed_by_call(init: Any) -> Any:
     None. A `&str` variable's views (`s.trim()` of `let s = " x ";`) borrow the text it points
     to, not the variable: None."""
     found = _borrowed_by_call(init)
+    if found is None and _std(init) and init.name in _VIEWS and not init.args:
+        found = borrowed_by_call(init.recv)  # `line.split(',').next().unwrap().trim()`
     if found is not None and not found.borrowed and found.ty is not None:
         if resolve(found.ty) is STR:
             return None
