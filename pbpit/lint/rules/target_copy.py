@@ -9,6 +9,7 @@ pass's loss sends a gradient into `online` through the target as well."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from pbpit.diagnostics.model import Edit, Help
@@ -170,13 +171,12 @@ def copy_targets_detached(
         function = fixes.parent(function)
     if function is None:
         return helps
-    body = fixes.data[function.start_byte : function.end_byte]
     copies = _module_copies(function, fixes)
     read = {fixes.text(n) for d in definition.sources if d.value is not None
             for n in descendants(d.value) if n.type == "identifier"}  # fmt: skip
     read |= {fixes.text(n) for n in descendants(value) if n.type == "identifier"}
-    # What steps the module: the function holding the loop, or, for a method that refreshes
-    # the targets (`self.online.clone()` in `Agent::refresh`), the file.
+    # The module an optimizer steps, anywhere in the file (a method refreshing the targets,
+    # `self.online.clone()` in `Agent::refresh`, is stepped by the loop that calls it).
     data = fixes.data
     used = sorted(
         (copy, module)
@@ -184,7 +184,7 @@ def copy_targets_detached(
         if copy in read
         and module.split(".")[-1] not in read
         and not trains(data, copy)
-        and (trains(body, module) or trains(data, module.split(".")[-1]))
+        and _stepped(data, module.split(".")[-1])
     )
     if len(used) != 1:
         return helps
@@ -239,3 +239,14 @@ def _module_copies(function: Node, fixes: Fixes) -> dict[str, str]:
             continue  # a path of fields (`self.online`), nothing called
         copies[copy] = module
     return copies
+
+
+def _stepped(data: bytes, name: str) -> bool:
+    """Whether an optimizer steps the module `name` (or a field path ending in it): `optim.step(..,
+    name, ..)`, `GradientsParams::from_grads(.., &name)`; a tensor whose gradient is only read
+    (`w.grad(&grads)`) is no module a target network copies."""
+    word = rb"(?<![\w])(?:[\w.]*\.)?" + re.escape(name.encode()) + rb"\b"
+    return bool(
+        re.search(rb"\bstep\s*\([^;]*" + word, data)
+        or re.search(rb"from_grads\s*\([^;]*" + word, data)
+    )
