@@ -127,3 +127,14 @@ def test_the_audit_says_where_a_carried_tensor_is_made_and_in_which_loop():
     done = pbpit_cli("audit", "--json", str(HERE / "n6_class_centroids_vec.rs"))
     (hazard,) = [a for a in json.loads(done.stdout)["audit"] if a["verdict"] == "hazard"]
     assert hazard["reason"].startswith("made at line 28 in one pass of the loop at line 26,")
+
+
+def test_a_tensor_cloned_is_no_target_network(tmp_path):
+    """`let frozen = w.clone();` of a leaf whose gradient the loop reads (no optimizer steps a
+    module): the carried `scale` made from it is not said a target network's."""
+    program = tmp_path / "main.rs"
+    program.write_text(
+        (HERE.parent / "advice_d25_neg" / "tensor_clone.rs").read_text(encoding="utf-8")
+    )
+    found = [d for d in json_diagnostics("lint", program) if d.get("rule")]
+    assert found and not any("target network" in h["message"] for h in found[0]["help"])
