@@ -28,7 +28,9 @@ PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
 And programs rustc rejects with another code than pbpit said: pairs unzipped into a `Vec` of
 another type (`Vec<u64>: Extend<bool>`, E0277, not E0308); a set extended with items of another
 type (E0277); `let mut ids = 100.0..;` then `ids.next()` (E0599; E0277 for a `for` over it);
-numbers collected into a `String` (E0277, was refused).
+numbers collected into a `String` (E0277, was refused); an element of values where a `let`
+writes `&T` (`let best: &f64 = keys[1];`) and `for &(v, w) in adj[u]` over a row of values
+(E0308, was E0507).
 """
 
 from __future__ import annotations
@@ -1826,6 +1828,90 @@ fn main() {
 }
 """,
         runs("a a, b\n"),
+    ),
+    "element_of_values_given_a_reference_let": (
+        """\
+fn main() {
+    let keys: Vec<f64> = vec![1.0, 2.0];
+    let best: &f64 = keys[1];
+    println!("{}", best);
+}
+""",
+        rejects("E0308"),
+    ),
+    "string_element_given_a_reference_let": (
+        """\
+fn main() {
+    let keys: Vec<String> = vec!["a".into()];
+    let best: &String = keys[0];
+    println!("{}", best);
+}
+""",
+        rejects("E0308"),
+    ),
+    "reference_element_given_a_reference_let_runs": (
+        """\
+fn main() {
+    let a = String::from("x");
+    let keys: Vec<&String> = vec![&a];
+    let best: &String = keys[0];
+    println!("{}", best);
+}
+""",
+        runs("x\n"),
+    ),
+    "row_given_a_reference_let": (
+        """\
+fn main() {
+    let rows: Vec<Vec<u8>> = vec![vec![1]];
+    let r: &Vec<u8> = rows[0];
+    println!("{:?}", r);
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrowed_row_given_a_reference_let_runs": (
+        """\
+fn main() {
+    let rows: Vec<Vec<u8>> = vec![vec![1]];
+    let r: &Vec<u8> = &rows[0];
+    println!("{:?}", r);
+}
+""",
+        runs("[1]\n"),
+    ),
+    "ref_pattern_over_an_indexed_row_of_values": (
+        """\
+fn main() {
+    let adj: Vec<Vec<(usize, u32)>> = vec![vec![(1, 2)]];
+    for &(v, w) in adj[0] {
+        println!("{} {}", v, w);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "ref_pattern_over_a_borrowed_row_runs": (
+        """\
+fn main() {
+    let adj: Vec<Vec<(usize, u32)>> = vec![vec![(1, 2)]];
+    for &(v, w) in &adj[0] {
+        println!("{} {}", v, w);
+    }
+}
+""",
+        runs("1 2\n"),
+    ),
+    "ref_pattern_over_a_row_iter_runs": (
+        """\
+fn main() {
+    let adj: Vec<Vec<(usize, u32)>> = vec![vec![(1, 2)]];
+    for &(v, w) in adj[0].iter() {
+        println!("{} {}", v, w);
+    }
+}
+""",
+        runs("1 2\n"),
     ),
 }
 

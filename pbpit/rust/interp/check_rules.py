@@ -370,7 +370,13 @@ def refuse_value_for_reference(checker: Checker, stmt: Let) -> None:
     pos, unboxed = init.pos, False
     if isinstance(init, Unary) and init.op == "*" and boxed(init.operand):
         init, unboxed = init.operand, True  # `let f: &dyn Fn(u32) -> f32 = *warm;`, `*s.f`
-    if (isinstance(init, Local) or (unboxed and isinstance(init, Field))) and checker.owned(init):
+    element = _written_type(init) if isinstance(init, Index) and not unboxed else None
+    valued = element is not None and value_slots.plainly_value(element)  # `keys[1]` of values
+    if (
+        valued
+        or (isinstance(init, Local) or unboxed and isinstance(init, Field))
+        and checker.owned(init)
+    ):
         expected = " ".join(written.text.decode().split())
         err = checker.fail(pos, rejects("mismatched types", "E0308"))
         err.label = f"expected `{expected}`, found `{show(resolve(init.ty))}`"

@@ -120,6 +120,15 @@ def _values_of(iterable: Any) -> bool:
     ty = resolve(getattr(iterable, "ty", None)) if iterable is not None else None
     if type(ty) is Wrap and ty.kind == "Range" and not iterable.borrowed:
         return True
+    from pbpit.rust.interp.nodes import Index
+
+    if isinstance(iterable, Index) and not iterable.borrowed:  # `for &(v, w) in adj[u]`
+        from pbpit.rust.interp.check_rules import _written_type
+        from pbpit.rust.interp.element_values import element_written
+        from pbpit.rust.interp.value_slots import plainly_value
+
+        items = element_written(_written_type(iterable))  # (a `Vec<Vec<(usize, u32)>>`'s row)
+        return items is not None and plainly_value(items)
     return references.items_are_values(iterable)
 
 
