@@ -35,6 +35,9 @@ _TAKEN_ONE = re.compile(
 """An element taken `&mut` by a method: `v.get_mut(i).unwrap()`, `v.last_mut().unwrap()`,
 `m.entry(k).or_insert_with(..)` (a `&mut` to the map's value)."""
 
+_SELF_FIELD = re.compile(r"^self\.[A-Za-z_]\w*$")
+"""A field of `self` (`self.members`), whose elements' fields a method's caller holds."""
+
 _INDEXED = re.compile(r"^(?P<coll>[A-Za-z_][\w.]*)\[(?P<at>[^\[\]]*)\]$")
 """An element by index: `workers[t % 2]`, `self.pool[i]`."""
 
@@ -129,7 +132,8 @@ class _ElementRefs:
         at = f"..{number}" if number is not None else ""
         hidden = f"{collection}[{at}].{rest}"
         held = self.lookup(hidden)
-        if held is not None or not create:
+        given = self.summarising and not self.bare and _SELF_FIELD.match(collection) and not at
+        if held is not None or not (create or given):
             return held
         base = self.lookup(collection.split(".", 1)[0])
         scope = next(
@@ -140,7 +144,12 @@ class _ElementRefs:
             return False
         held = _Slot(hidden, base.declared, base.scope_end)
         self._bind_in(scope, hidden, held)
-        self.state.values[held] = _DATA
+        initial = _DATA
+        if given:
+            # `let m = &mut self.members[k];` in a method: what the caller's field holds there.
+            initial = self._marker(hidden, ("field", hidden[len("self.") :]))
+            self.field_initial[held] = initial
+        self.state.values[held] = initial
         return held
 
 
