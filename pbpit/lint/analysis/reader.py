@@ -311,7 +311,7 @@ class _Reader:
                 if values and any(v is not initial for v in values):
                     param_writes[(self.mut_params[root], field)] = _join(values)
                 continue
-            if not name.startswith("self.") or name.count(".") != 1:
+            if not name.startswith("self.") or (name.count(".") != 1 and "[]." not in name):
                 continue
             initial = self.field_initial.get(slot, _DATA)
             values = [state.values.get(slot, initial) for state, _ in ends]
