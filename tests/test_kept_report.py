@@ -31,6 +31,7 @@ CASES = {
     "counter_window": ("last", "flush what `sum` still holds"),
     "model_method": ("last", "use the `Gradients`"),
     "walk_batches": ("kept", "compute each `loss` again"),
+    "history_method": ("history.losses", "compute each `loss` again"),
 }
 
 

@@ -59,6 +59,8 @@ def kept_in_collection(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
             while True:  # the variable, or a field of it (`log.losses`)
                 place = "".join(fixes.text(read).split())
                 kept = _kept_at(place, definition.name, loop, fixes)
+                if kept is None:  # `history.record(loss)` whose body pushes into `self.losses`
+                    kept = _pushed_by_method(place, definition.name, loop, fixes)
                 if kept is not None and kept.type == "arguments":
                     return KeptLoss(place, kept, None, read, loop)
                 parent = read.parent
@@ -92,6 +94,8 @@ def batch_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
     if block is None:
         return []
     argument = _only_argument(kept.kept)
+    pushed = _pushed_call(kept.kept, fixes)
+    direct = pushed is not None and "".join(fixes.text(pushed).split()).startswith(f"{place}.")
     if argument is None or fixes.text(argument).replace(" ", "") not in (name, f"{name}.clone()"):
         return []
     chain = _chain(statement, block, fixes)
@@ -104,7 +108,11 @@ def batch_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
     keys = keys or counters[:1]
     outside = read - set(keys)
     walk = None
-    if len(keys) != 1 or any(_declared_before(n, loop, fixes) is None for n in outside):
+    if (
+        not direct
+        or len(keys) != 1
+        or any(_declared_before(n, loop, fixes) is None for n in outside)
+    ):
         walk = _walk(loop, read, fixes)  # `for (xb, yb) in batches.iter()`: walked again
         if walk is None:
             return []
@@ -169,15 +177,21 @@ def _walk(loop: Node, read: set[str], fixes: Fixes) -> tuple[str, str, set[str]]
     pattern, value = loop.child_by_field_name("pattern"), loop.child_by_field_name("value")
     if pattern is None or value is None:
         return None
-    text = "".join(fixes.text(value).split())
-    if text.startswith("&") and _PATH.fullmatch(text[1:]):
-        text = f"{text[1:]}.iter()"
-    walked = re.fullmatch(r"([A-Za-z_][\w.]*?)\.iter\(\)(?:\.enumerate\(\))?", text)
-    if walked is None:
-        return None
-    root = walked.group(1).split(".")[0]
-    if _declared_before(root, loop, fixes) is None or _changed_in(root, loop, fixes):
-        return None
+    text = " ".join(fixes.text(value).split())
+    if value.type == "range_expression":  # `0..n`: the range again
+        roots = {fixes.text(n) for n in variables(value)}
+        text = f"({text})"
+    else:
+        text = text.replace(" ", "")
+        if text.startswith("&") and _PATH.fullmatch(text[1:]):
+            text = f"{text[1:]}.iter()"
+        walked = re.fullmatch(r"([A-Za-z_][\w.]*?)\.iter\(\)(?:\.enumerate\(\))?", text)
+        if walked is None:
+            return None
+        roots = {walked.group(1).split(".")[0]}
+    for root in roots:
+        if _declared_before(root, loop, fixes) is None or _changed_in(root, loop, fixes):
+            return None
     names = {fixes.text(n) for n in identifiers(pattern)}
     if any(_declared_before(n, loop, fixes) is None for n in read - names):
         return None
@@ -206,6 +220,61 @@ def variables(node: Node) -> list[Node]:
                 continue
         found.append(n)
     return found
+
+
+def _pushed_by_method(place: str, name: str, loop: Node, fixes: Fixes) -> Node | None:
+    """The arguments of the one call in `loop` of a method of the program on `place`'s holder
+    (`history.record(loss)` for `history.losses`) given `name`, whose body pushes that
+    parameter into the field (`self.losses.push(loss);`); None otherwise."""
+    if "." not in place:
+        return None
+    holder, field = place.rsplit(".", 1)
+    found = []
+    for call in descendants(loop):
+        function = call.child_by_field_name("function") if call.type == "call_expression" else None
+        arguments = call.child_by_field_name("arguments") if function is not None else None
+        if function is None or arguments is None or function.type != "field_expression":
+            continue
+        receiver, method = (
+            function.child_by_field_name("value"),
+            function.child_by_field_name("field"),
+        )
+        if receiver is None or method is None or "".join(fixes.text(receiver).split()) != holder:
+            continue
+        given = [fixes.text(a).replace(" ", "") for a in arguments.named_children]
+        if name not in given and f"{name}.clone()" not in given:
+            continue
+        items = [
+            n
+            for n in descendants(fixes.source.root)
+            if n.type == "function_item"
+            and (named := n.child_by_field_name("name")) is not None
+            and fixes.text(named) == fixes.text(method)
+        ]
+        if len(items) != 1:
+            return None
+        parameters = [
+            p
+            for p in (items[0].child_by_field_name("parameters") or items[0]).named_children
+            if p.type == "parameter"
+        ]
+        index = next(i for i, g in enumerate(given) if g in (name, f"{name}.clone()"))
+        if index >= len(parameters):
+            return None
+        pattern = parameters[index].child_by_field_name("pattern")
+        body = "".join(fixes.text(items[0].child_by_field_name("body") or items[0]).split())
+        if pattern is None:
+            return None
+        param = fixes.text(pattern)
+        if f"self.{field}.push({param})" in body or f"self.{field}.push_back({param})" in body:
+            found.append(arguments)
+    return found[0] if len(found) == 1 else None
+
+
+def _pushed_call(arguments: Node, fixes: Fixes) -> Node | None:
+    """The call whose arguments `arguments` are (`losses.push(loss)`, `history.record(loss)`)."""
+    call = arguments.parent
+    return call if call is not None and call.type == "call_expression" else None
 
 
 def _only_argument(arguments: Node) -> Node | None:
