@@ -208,3 +208,21 @@ def test_losses_handed_with_rates_of_their_own_are_added_in_words_keeping_the_ra
     (words,) = [h for h in error["help"] if h["message"].startswith("add the losses")]
     assert not words["edits"] and "`0.05` and `0.01`" in words["message"]
     assert ".backward()`" not in words["message"]
+
+
+def test_explain_writes_the_sum_of_a_walk_lint_does_not_read(tmp_path):
+    # `for term in parts.all()` of a struct a method made this pass (lint reads `all()` of a
+    # struct given back by value as data, and is silent): the run's diagnosis and explain's
+    # corrected lines add the walked losses after the loop, as the hand twin does.
+    name = "struct_method_array.rs"
+    path = HERE / name
+    text = path.read_text(encoding="utf-8")
+    explained = json.loads(pbpit_main("explain", "--json", str(path)).stdout)
+    assert explained["diagnostic"]["rule"] == "shared-intermediate"
+    (fix,) = [f for f in explained["fixes"] if f["title"].startswith("add the losses")]
+    assert any(mark != " " for mark, *_ in fix["lines"])
+    _runs_as_twin(tmp_path, name, applied_lines(text, fix["lines"]) + "\n")
+    ran = json.loads(pbpit_main("run", "--json", str(path)).stdout)
+    (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
+    (added,) = _code_helps(error)
+    _runs_as_twin(tmp_path, name, apply_json_edits(text, added["edits"]))

@@ -6,13 +6,15 @@ backward on their sum, written only where both are bindings of their own that th
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from pbpit.diagnose.audit import Loop
 from pbpit.diagnose.case_fix import Fix
+from pbpit.diagnose.in_files import corrected_lines
 from pbpit.diagnose.statements import indent_of as _indent
 from pbpit.diagnose.statements import scope_of as _scope
 from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
-from pbpit.lint.rules.shared_passes import OVER_PASSES
+from pbpit.lint.rules.shared_passes import OVER_PASSES, passes_written
 from pbpit.source import assigned_name, assignment, source_line, source_lines
 from pbpit.trace import BackwardRecord, RunResult
 
@@ -92,8 +94,19 @@ def fix_add_losses(
         return fix
     if passes:
         # In the words of the rule's code fix (`shared_passes`), which the run shows beside
-        # them when it could write it: said once.
+        # them when it could write it: said once; its lines where a walk's losses are added.
         title = OVER_PASSES
+        written = None
+        if first.line is not None and result.crate is None:
+            written = passes_written(result.source, first.line, walked_only=True)
+        if written is not None:
+            fix = Fix(ADD_THE_LOSSES.name, title, True)
+            fix.lines = corrected_lines(Path(result.source).read_text(encoding="utf-8"), written[2])
+            fix.note = (
+                f"One backward gives every parameter the gradient of the sum of {losses}; log "
+                "each loss with into_scalar()."
+            )
+            return fix
     elif (apart := _calls_apart(first, second)) is not None:
         # Each loss handed to a helper that backpropagates it (calls unlike but for the loss:
         # another rate): no `.backward()` of the program's to quote.

@@ -145,8 +145,19 @@ def trace_add_over_passes(trace: TraceFinding, walked_only: bool = False) -> Hel
         return None
     if result.crate is not None:
         return None
+    found = passes_written(result.source, first.line, walked_only)
+    return add_over_passes_help(*found) if found is not None else None
+
+
+def passes_written(
+    path: str, line: int, walked_only: bool = False
+) -> tuple[str, str, list[Edit]] | None:
+    """The loss, the `Vec` its passes are pushed to and the edits of `add_over_passes` for the
+    one `loss.backward()` on `line` of the Rust file `path` (a run's backward, which lint did
+    not see: `trace_add_over_passes`, explain's corrected lines); None where it cannot be
+    written."""
     try:
-        source = read_rust(result.source)
+        source = read_rust(path)
     except RustReadError:
         return None
     fixes = Fixes(source)
@@ -154,7 +165,7 @@ def trace_add_over_passes(trace: TraceFinding, walked_only: bool = False) -> Hel
         n
         for n in descendants(source.root)
         if n.type == "call_expression"
-        and n.start_point[0] + 1 == first.line
+        and n.start_point[0] + 1 == line
         and fixes.text(n).endswith(".backward()")
     ]
     function = calls[0].child_by_field_name("function") if len(calls) == 1 else None
@@ -164,7 +175,7 @@ def trace_add_over_passes(trace: TraceFinding, walked_only: bool = False) -> Hel
         return None
     loss = fixes.text(receiver)
     found = _written(loss, (name.start_byte, calls[0].end_byte), None, fixes, walked_only)
-    return add_over_passes_help(loss, *found) if found is not None else None
+    return (loss, *found) if found is not None else None
 
 
 def _written(
