@@ -1913,6 +1913,51 @@ fn main() {
 """,
         runs("1 2\n"),
     ),
+    "drop_while_a_split_of_an_element_lives": (
+        """\
+fn main() {
+    let lines = vec![String::from("a b")];
+    let first = lines[0].split(' ').next().unwrap();
+    drop(lines);
+    println!("{}", first);
+}
+""",
+        rejects("E0505"),
+    ),
+    "drop_a_vec_of_references_while_a_split_of_its_element_lives_runs": (
+        """\
+fn main() {
+    let a = String::from("a b");
+    let lines: Vec<&String> = vec![&a];
+    let first = lines[0].split(' ').next().unwrap();
+    drop(lines);
+    println!("{}", first);
+}
+""",
+        runs("a\n"),
+    ),
+    "move_while_an_element_trimmed_lives": (
+        """\
+fn main() {
+    let lines: Vec<String> = vec![String::from("a b")];
+    let first = lines[0].trim();
+    let moved = lines;
+    println!("{} {:?}", first, moved);
+}
+""",
+        rejects("E0505"),
+    ),
+    "drop_a_vec_of_strs_while_an_element_trimmed_lives_runs": (
+        """\
+fn main() {
+    let lines = vec!["a b"];
+    let first = lines[0].trim();
+    drop(lines);
+    println!("{}", first);
+}
+""",
+        runs("a b\n"),
+    ),
 }
 
 

@@ -281,10 +281,29 @@ def _viewed_value(let: Let) -> Expr | None:
     from pbpit.rust.interp.place_moves import place_root_of_values
 
     lent = borrowed_by_call(let.init) or collected_borrow(let)
-    if lent is None or isinstance(lent, Index) or lent.borrowed:
+    if lent is None or lent.borrowed:
         return None
     root = place_root_of_values(lent)
-    return lent if root is not None and root.binding.owned else None
+    if root is None or not root.binding.owned:
+        return None
+    if isinstance(lent, Index) and not _elements_valued(lent, root):
+        return None  # (`v[0].trim()` of a `Vec<&str>` views the `str`, not `v`)
+    return lent
+
+
+def _elements_valued(element: Index, root: Local) -> bool:
+    """Whether `v[i]` (of the variable `root`) is certainly a value of `v`'s own: `v` given a
+    `vec![..]` of items made in place (`made_items`), or written with plain values."""
+    from pbpit.rust.interp.check_rules import _written_type
+    from pbpit.rust.interp.made_items import MADE_ITEMS
+    from pbpit.rust.interp.value_slots import plainly_value
+
+    if not isinstance(element.base, Local):
+        return False
+    if getattr(root.binding, MADE_ITEMS, False):
+        return True
+    written = _written_type(element)
+    return written is not None and plainly_value(written)
 
 
 def _made_here(e: Any) -> bool:
