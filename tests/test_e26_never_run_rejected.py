@@ -1958,6 +1958,39 @@ fn main() {
 """,
         runs("a b\n"),
     ),
+    "drop_while_split_once_parts_live": (
+        """\
+fn main() {
+    let cfg = String::from("lr=0.1");
+    let (k, v) = cfg.split_once('=').unwrap();
+    drop(cfg);
+    println!("{} {}", k, v);
+}
+""",
+        rejects("E0505"),
+    ),
+    "split_once_parts_used_before_the_drop_runs": (
+        """\
+fn main() {
+    let cfg = String::from("lr=0.1");
+    let (k, v) = cfg.split_once('=').unwrap();
+    println!("{} {}", k, v);
+    drop(cfg);
+}
+""",
+        runs("lr 0.1\n"),
+    ),
+    "move_while_a_split_once_part_lives": (
+        """\
+fn main() {
+    let cfg = String::from("lr=0.1");
+    let (k, _) = cfg.split_once('=').unwrap();
+    let moved = cfg;
+    println!("{} {}", k, moved);
+}
+""",
+        rejects("E0505"),
+    ),
 }
 
 

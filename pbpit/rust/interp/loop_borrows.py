@@ -90,7 +90,9 @@ _ADAPTERS = frozenset(
 # receiver's references, and what unwraps such an `Option` keeping the reference. A `let` holding
 # the result borrows the receiver as `let r = &v[0];` does; `*`, `.copied()`, `.cloned()` or
 # `.clone()` on it makes a value and ends the borrow (no row takes them).
-_INTO_RECEIVER = frozenset(("first", "last", "get", "first_key_value", "last_key_value"))
+_INTO_RECEIVER = frozenset(
+    ("first", "last", "get", "first_key_value", "last_key_value", "split_once", "rsplit_once")
+)
 _INTO_ITERATED = frozenset(
     ("max_by", "min_by", "max_by_key", "min_by_key", "max", "min", "next", "last", "nth", "find")
 )

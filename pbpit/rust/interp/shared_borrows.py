@@ -127,6 +127,12 @@ class _Walk:
                 self.borrow(node.binding, lent, loops)
             elif self.views and (lent := _viewed_value(node)) is not None:
                 self.borrow(node.binding, lent, loops)  # `let k = cfg.split('=').next()..`
+            elif self.views and isinstance(init, Field) and isinstance(init.base, Local):
+                whole = init.base.binding  # `let (k, v) = cfg.split_once('=').unwrap();`'s parts
+                if whole.name.startswith("("):
+                    for holder, x, _ in list(self.borrows):
+                        if holder is whole:
+                            self.borrows.append((node.binding, x, loops))
         if isinstance(node, Let) and isinstance(node.init, Closure) and node.binding is not None:
             untyped = [i for i, ty in enumerate(node.init.param_tys) if ty is None]
             self.untyped[id(node.binding)] = untyped
