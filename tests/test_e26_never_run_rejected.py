@@ -1991,6 +1991,17 @@ fn main() {
 """,
         rejects("E0505"),
     ),
+    "push_while_a_split_once_part_lives": (
+        """\
+fn main() {
+    let mut cfg = String::from("lr=0.1");
+    let (k, _) = cfg.split_once('=').unwrap();
+    cfg.push('x');
+    println!("{}", k);
+}
+""",
+        rejects("E0502"),
+    ),
 }
 
 

@@ -357,26 +357,31 @@ class _Search:
                 init = init or getattr(part.init, "shared_lender", None)  # `q.as_slices()`'s
                 if init is None:
                     continue
-            holder = part.binding
-            if any(_assigns(later, holder) for later in parts[i + 1 :]):
-                continue  # `w = m.weights();` ends the borrow (not followed: a miss at worst)
-            uses = [j for j in range(i + 1, len(parts)) if _uses(parts[j], holder)]
-            if not uses:
+            for holder in [part.binding, *_parts_of(part.binding, parts[i + 1 :])]:
+                self.held(parts, i, holder, init)
+
+    def held(self, parts: list, i: int, holder: Any, init: Any) -> None:
+        """rustc's E0502/E0506 at the first mutable use of `init`'s place in `parts` after the
+        `let` at `i` and before `holder`'s last use."""
+        if any(_assigns(later, holder) for later in parts[i + 1 :]):
+            return  # `w = m.weights();` ends the borrow (not followed: a miss at worst)
+        uses = [j for j in range(i + 1, len(parts)) if _uses(parts[j], holder)]
+        if not uses:
+            return
+        last = uses[-1]
+        for j in range(i + 1, last + 1):
+            found = self.conflict(parts[j], None, _place(init))
+            if found is None:
                 continue
-            last = uses[-1]
-            for j in range(i + 1, last + 1):
-                found = self.conflict(parts[j], None, _place(init))
-                if found is None:
-                    continue
-                # a read of `r` inside the conflicting call's arguments or the assigned value
-                # comes first (two-phase borrows): only a read outside it counts
-                outside = reads_beside(parts[j], holder, found)  # (NLL: not another arm's)
-                later = j < last or any(at > _start(found) for at in outside)
-                # in a loop, the next turn reads it after the change, even where this turn's
-                # read came first (`m.w[i] -= w[i]`), unless the loop gives it a new value
-                again = _uses(found, holder) and self.turns_again(parts[j], _place(init))
-                if later or (outside or again) and _loops(parts[j]):
-                    raise self.refusal(found, init)
+            # a read of `r` inside the conflicting call's arguments or the assigned value
+            # comes first (two-phase borrows): only a read outside it counts
+            outside = reads_beside(parts[j], holder, found)  # (NLL: not another arm's)
+            later = j < last or any(at > _start(found) for at in outside)
+            # in a loop, the next turn reads it after the change, even where this turn's
+            # read came first (`m.w[i] -= w[i]`), unless the loop gives it a new value
+            again = _uses(found, holder) and self.turns_again(parts[j], _place(init))
+            if later or (outside or again) and _loops(parts[j]):
+                raise self.refusal(found, init)
 
     def turns_again(self, part: Any, place: Any) -> bool:
         """Whether the loop statement `part` changes `place` and goes on to another turn
@@ -456,6 +461,22 @@ def _leaves(part: Any, loop: For) -> bool:
     """Whether a statement ends the loop unconditionally: `break` of this loop, `return`."""
     e = part.expr if isinstance(part, ExprStmt) else None if isinstance(part, Let) else part
     return isinstance(e, Return) or (isinstance(e, Break) and e.target is loop)
+
+
+def _parts_of(whole: Any, later: list) -> list:
+    """The names a tuple pattern's `let` binds from its hidden whole (`k`, `v` of `let (k, v) =
+    cfg.split_once('=').unwrap();`, lowered as `let k = (k, v).0;`): they hold its borrow."""
+    if not whole.name.startswith("("):
+        return []
+    return [
+        part.binding
+        for part in later
+        if isinstance(part, Let)
+        and part.binding is not None
+        and isinstance(part.init, Field)
+        and isinstance(part.init.base, Local)
+        and part.init.base.binding is whole
+    ]
 
 
 def _uses(node: Any, binding: Any) -> bool:
