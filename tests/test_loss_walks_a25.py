@@ -226,3 +226,20 @@ def test_explain_writes_the_sum_of_a_walk_lint_does_not_read(tmp_path):
     (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
     (added,) = _code_helps(error)
     _runs_as_twin(tmp_path, name, apply_json_edits(text, added["edits"]))
+
+
+def test_a_hash_map_a_method_returns_gets_the_same_note(tmp_path):
+    # `for (name, loss) in model.task_losses(..)` of a method returning a `HashMap`: the sum as
+    # code, why pbpit did not run it; made with a `BTreeMap` (key order: the `Vec`'s here), it
+    # prints what the `Vec` program's hand twin prints.
+    path = HERE / "hash_map_method.rs"
+    text = path.read_text(encoding="utf-8")
+    (finding,) = json.loads(pbpit_main("lint", "--format", "json", str(path)).stdout)["findings"]
+    assert finding["rule"] == "shared-intermediate" and first_named(finding["message"]) == "z"
+    (added,) = _code_helps(finding)
+    assert "a `HashMap`, whose order Rust draws anew" in added["note"]
+    fixed = tmp_path / "method_named_pairs.rs"
+    fixed.write_text(apply_json_edits(text, added["edits"]).replace("HashMap", "BTreeMap"))
+    status, out, err = pbpit_run(fixed)
+    assert status == 0, err
+    assert out == _twin_output("method_named_pairs.rs")

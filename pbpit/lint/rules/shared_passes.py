@@ -102,12 +102,21 @@ def hash_map_walked(span: tuple[int, int], fixes: Fixes) -> str | None:
     if not loops or function is None:
         return None
     value = loops[-1].child_by_field_name("value")
+    whole = fixes.text(fixes.source.root)
     while value is not None and value.type in ("reference_expression", "call_expression"):
         if value.type == "reference_expression":
             value = value.named_children[-1] if value.named_child_count else None
-        else:
-            inner = value.child_by_field_name("function")
-            value = inner.child_by_field_name("value") if inner is not None else None
+            continue
+        inner = value.child_by_field_name("function")
+        called = inner
+        if inner is not None and inner.type == "field_expression":
+            called = inner.child_by_field_name("field")
+        if called is not None and called.type in ("identifier", "field_identifier"):
+            # A function or method of the file returning a `HashMap` (`model.loss_map(x)`).
+            returns = rf"\bfn\s+{re.escape(fixes.text(called))}\b[^{{;]*->[^{{;]*\bHashMap\b"
+            if re.search(returns, whole):
+                return fixes.text(value)
+        value = inner.child_by_field_name("value") if inner is not None else None
     if value is None or value.type not in ("identifier", "field_expression"):
         return None
     name = fixes.text(value)
@@ -117,8 +126,7 @@ def hash_map_walked(span: tuple[int, int], fixes: Fixes) -> str | None:
     body = fixes.text(function)
     if re.search(typed, body) or re.search(made, body):
         return name
-    whole = fixes.text(fixes.source.root)  # a field of a struct of the file typed so
-    if "." in name and re.search(typed, whole):
+    if "." in name and re.search(typed, whole):  # a field of a struct of the file typed so
         return name
     return None
 
