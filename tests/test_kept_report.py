@@ -32,6 +32,7 @@ CASES = {
     "model_method": ("last", "use the `Gradients`"),
     "walk_batches": ("kept", "compute each `loss` again"),
     "history_method": ("history.losses", "compute each `loss` again"),
+    "plain_last": ("last_loss", "use the `Gradients`"),
 }
 
 

@@ -60,8 +60,10 @@ class KeptLoss:
 def kept_loss(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
     """The binding of the function that keeps the loss `meeting` backpropagates again after the
     loop that made it (see the module), or None."""
-    if meeting.same_tensor or meeting.loop is not None:
+    if meeting.loop is not None:
         return None
+    if meeting.same_tensor:
+        return _kept_plain(meeting, fixes)  # `last_loss = loss;` given to a helper after
     collected = kept_in_collection(meeting, fixes)
     if collected is not None:
         return collected
@@ -126,6 +128,38 @@ def _kept_given(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
     if kept is None or kept.type == "arguments":
         return None
     return KeptLoss(origin.name, kept, kept, kept, loop)
+
+
+def _kept_plain(meeting: Meeting, fixes: Fixes) -> KeptLoss | None:
+    """A loss a loop assigns as it is to a binding made before it (`last_loss = loss;`), given
+    after the loop to a function of the program that backpropagates it (`weight_grad_sum(&layer,
+    last_loss)`): the binding keeps it; None otherwise."""
+    later, definition = meeting.later, meeting.definition
+    if later.through is None or later.receiver or definition.statement is None:
+        return None
+    loop = _loop_of(definition.statement)
+    if loop is None or later.span[0] < loop.end_byte:
+        return None
+    called = fixes.data[later.span[0] : later.span[1]].decode("utf-8", "replace")
+    for node in descendants(loop):
+        if node.type != "assignment_expression":
+            continue
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None or left.type != "identifier":
+            continue
+        place = fixes.text(left)
+        if "".join(fixes.text(right).split()) not in (
+            definition.name,
+            f"{definition.name}.clone()",
+        ):
+            continue
+        if _declared_before(place, loop, fixes) is None:
+            continue
+        if re.search(rf"(?<![\w.]){re.escape(place)}(?![\w(])", called) is None:
+            continue
+        if _kept_at(place, definition.name, loop, fixes) is not None:
+            return KeptLoss(place, right, right, right, loop)
+    return None
 
 
 def _closure_of(meeting: Meeting, fixes: Fixes) -> str | None:

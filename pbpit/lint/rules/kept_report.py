@@ -107,6 +107,14 @@ def report_edits(meeting: Meeting, kept: KeptLoss, fixes: Fixes) -> list[Edit]:
     ]
     if typed is not None:
         edits.append(fixes.edit(typed.start_byte, typed.end_byte, result))
+        holder = typed.parent
+        if holder is not None and holder.type == "let_declaration":
+            # The tensor itself kept, not in an `Option` (`let mut last: Tensor<1> = ..`): its
+            # starting value becomes the report's.
+            start = holder.child_by_field_name("value")
+            if start is None or result not in ("f32", "f64"):
+                return []
+            edits.append(fixes.edit(start.start_byte, start.end_byte, "0.0"))
     return sorted(edits, key=lambda e: (e.line, e.column))
 
 
