@@ -161,6 +161,14 @@ class _ElementWrites(_ElementRefs):
         `_assign` reads it."""
         left = node.child_by_field_id(_FIELD.left)
         if node.type == "assignment_expression" and left is not None:
+            held = self._indexed_field(left)
+            if held is not None:  # `sensors[which].smooth = ..`: the collection's field
+                right = node.child_by_field_id(_FIELD.right)
+                statement = node.parent if node.parent is not None else node
+                value = self.expr(right)
+                path = " ".join(self.text(left).split())
+                self.state.values[held] = self._bound(path, value, left, right, statement, True)
+                return _DATA
             if left.type == "unary_expression" and self.text(left).startswith("*"):
                 inner = left.named_children[0] if left.named_child_count else None
                 if inner is not None and inner.type == "identifier":
@@ -179,6 +187,21 @@ class _ElementWrites(_ElementRefs):
                     if held is not None:  # `*m.entry(k).or_insert(d) = h`: `h`, not `d`, kept
                         return self._element_write(node, left, None, (held, NO_LOOP))
         return self._assign(node)
+
+    def _indexed_field(self, left: Node) -> _Slot | None:
+        """The slot of `v[i].f` written by an assignment, `v` a collection of the function:
+        the collection's own for its elements' field `f` (`_element_field`); None otherwise."""
+        if left.type != "field_expression":
+            return None
+        base = left.child_by_field_id(_FIELD.value)
+        name = left.child_by_field_id(_FIELD.field)
+        if base is None or name is None or base.type != "index_expression":
+            return None
+        element = self._element_receiver(base)
+        if element is None:
+            return None
+        held = self._element_field(f"{element}.{self.text(name)}", create=True)
+        return held if held is not False else None
 
     def _element_write(
         self, node: Node, left: Node, slot: _Slot | None, walk: tuple[str, int]
