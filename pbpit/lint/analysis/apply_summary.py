@@ -363,6 +363,10 @@ class _ApplySummary:
         if not 0 <= index < len(nodes):
             return None
         found = re.fullmatch(r"&\s*mut\s+([A-Za-z_][\w.]*)", self.text(nodes[index]).strip())
+        lent = nodes[index].named_children[-1] if nodes[index].named_child_count else None
+        if found is None and lent is not None and lent.type == "index_expression":
+            # `advance(&mut sensors[which], ..)`: an element, its fields the collection's.
+            return self._element_receiver(lent) if self.text(nodes[index]).startswith("&") else None
         if found is None or not (found[1].isidentifier() or _PATH.match(found[1])):
             return None
         return found[1]
