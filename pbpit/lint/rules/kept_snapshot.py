@@ -59,6 +59,15 @@ def kept_snapshot(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes) 
         return helps
     own = fresh[0].text if fresh[0] is not None else ""
     said = f"`{fixes.text(puts[0][0])}`" if len(puts) == 1 else "what is put"
+    if not all(_fills_when_empty(put, body, fixes) for _, put in puts):
+        # Put in every pass (`prev.replace(pred.clone())`): the next pass's previous value.
+        detach = Help(
+            f"detach {said} where it is put in `{name}`: the next pass reads it as the previous "
+            f"pass's `{own}`, a value to compare with, not a graph to walk again: gradients stop "
+            "at the pass boundary",
+            edits,
+        )
+        return [detach, *(h for h in helps if not h.edits and not h.message.startswith("detach "))]
     detach = Help(
         f"detach {said} where it is put in `{name}`: `{name}` keeps an earlier pass's `{own}` "
         f"for the later passes, which compare it with their own `{own}`; detached, it stays the "
@@ -129,7 +138,8 @@ def _puts(name: str, body: Node, fixes: Fixes) -> list[tuple[Node, Node]]:
             if _stripped(target) != name and target not in lent:
                 continue
             value = _given(arguments, method, fixes)
-            if value is not None and (method not in _FILLS[2:] or _when_empty(node, body, fixes)):
+            if value is not None:
+                # `prev.replace(v)` in every pass: state carried, detached where put all the same
                 found.append((value, node))
         elif node.type == "assignment_expression":
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
@@ -165,6 +175,15 @@ def _when_empty(put: Node, body: Node, fixes: Fixes) -> bool:
                 return True
         node = fixes.parent(node)
     return False
+
+
+def _fills_when_empty(put: Node, body: Node, fixes: Fixes) -> bool:
+    """Whether `put` fills the slot only while it is empty: a `get_or_insert*` or an entry's
+    `or_insert*`, or any put under a test that it is (`_when_empty`)."""
+    function = put.child_by_field_name("function") if put.type == "call_expression" else None
+    method = function.child_by_field_name("field") if function is not None else None
+    named = fixes.text(method) if method is not None else ""
+    return named in (*_FILLS[:2], *_ENTRY_FILLS) or _when_empty(put, body, fixes)
 
 
 def _stripped(target: str) -> str:
