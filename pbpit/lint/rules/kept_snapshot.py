@@ -40,6 +40,8 @@ def kept_snapshot(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes) 
     puts = _puts(name, body, fixes)
     if not puts:
         return helps
+    if any(_written_through(put, fixes) for _, put in puts):
+        return helps  # `*m.entry(k).or_insert(v) = blended`: state written each pass
     fresh = [_fresh(value, put, body, fixes) for value, put in puts]
     if not all(fresh):
         return helps
@@ -186,6 +188,21 @@ def _fills_when_empty(put: Node, body: Node, fixes: Fixes) -> bool:
     return named in (*_FILLS[:2], *_ENTRY_FILLS) or _when_empty(put, body, fixes)
 
 
+def _written_through(put: Node, fixes: Fixes) -> bool:
+    """Whether what `put` returns (the slot's `&mut`) is written at once: `*m.entry(k)
+    .or_insert(v) = blended`, `*snap.get_or_insert(v) += x`. The slot then changes in every
+    pass, as state does, and is no snapshot kept from the pass that filled it."""
+    node, parent = put, fixes.parent(put)
+    while parent is not None and parent.type in (
+        "unary_expression", "parenthesized_expression", "field_expression", "index_expression"
+    ):
+        node, parent = parent, fixes.parent(parent)
+    if parent is None or parent.type not in ("assignment_expression", "compound_assignment_expr"):
+        return False
+    left = parent.child_by_field_name("left")
+    return left is not None and left.id == node.id
+
+
 def _stripped(target: str) -> str:
     """The slot's holder: `snaps` of `snaps[k]`, the name itself otherwise."""
     return re.sub(r"\[[^\[\]]*\]$", "", target)
@@ -260,7 +277,7 @@ def _fresh(value: Node, put: Node, body: Node, fixes: Fixes) -> _Fresh | None:
             pattern = pattern.named_children[-1]
         if pattern is not None and pattern.type == "identifier" and fixes.text(pattern) == own:
             made = node
-    if made is None:
+    if made is None or _made_only_to_fill(made, put, body, fixes):
         return None
     for node in descendants(body):
         if node.type != "identifier" or fixes.text(node) != own:
@@ -271,3 +288,18 @@ def _fresh(value: Node, put: Node, body: Node, fixes: Fixes) -> _Fresh | None:
             continue
         return _Fresh(own, made)
     return None
+
+
+def _made_only_to_fill(made: Node, put: Node, body: Node, fixes: Fixes) -> bool:
+    """Whether the pass makes its own tensor only in the branch that fills the slot (`None => {
+    let f = ..; feats[i] = Some(f.clone()); f }`): a memo, whose later passes read what it
+    keeps instead of making their own, not a snapshot they compare theirs with."""
+    node = fixes.parent(put)
+    while node is not None and node.id != body.id:
+        if node.type == "match_arm" or (
+            node.type == "block" and (up := fixes.parent(node)) is not None
+            and up.type in ("if_expression", "else_clause")
+        ):
+            return node.start_byte <= made.start_byte < node.end_byte
+        node = fixes.parent(node)
+    return False
