@@ -500,9 +500,16 @@ def _pure_memo(name: str, made: Node, function: Node, fixes: Fixes) -> bool:
             left = node.child_by_field_name("left")
             if left is not None and fixes.text(left).split("[")[0].strip() == name:
                 return False
+    through = r"\*\s*" + re.escape(name) + r"\s*\.\s*entry\s*\([^;]*\)\s*[-+*/]?=(?!=)"
+    if re.search(through, text):
+        return False  # `*m.entry(k).or_insert(v) = blended`: an entry rewritten each visit
+    lets = {
+        m[1]: m[2] for m in re.finditer(r"\blet\s+(?:mut\s+)?(\w+)\s*(?::[^=;]*)?=([^;]*);", text)
+    }
     for call in re.finditer(r"\.\s*insert\s*\(([^;]*)\)\s*;", text):
-        if re.search(r"\.\s*(?:get|entry)\s*\(", call[1]):
-            return False  # the value put read from the map: accumulated
+        put = call[1].rsplit(",", 1)[-1].strip()
+        if re.search(r"\.\s*(?:get|entry)\s*\(", call[1] + lets.get(put, "")):
+            return False  # the value put read from the map (itself or its `let`): accumulated
     # Read where it must hold the key (`.get(&k).unwrap()`, `.expect(..)`) at a key no write or
     # test names: another pass's entry (`get(&(step - 1))`), which a memo made each pass lacks.
     keys = {_key(k) for k in re.findall(r"\.\s*(?:insert|contains_key|entry)\s*\(([^,;)]*)", text)}
@@ -530,6 +537,7 @@ def _looked_up_again(uses: list[Node], body: Node, fixes: Fixes) -> bool:
     handed to a call or looked up at two places. A pass that looks it up once never reads
     back what it stored."""
     lookups = 0
+    keys: set[str] = set()
     for use in uses:
         node = use.parent
         while node is not None and node != body:
@@ -541,5 +549,12 @@ def _looked_up_again(uses: list[Node], body: Node, fixes: Fixes) -> bool:
             lookups += 2 if parent.parent is not None and parent.parent.type == "arguments" else 0
         elif parent is not None and parent.type == "field_expression":
             field = parent.child_by_field_name("field")
-            lookups += field is not None and fixes.text(field) in ("get", "contains_key", "entry")
+            call = fixes.parent(parent)
+            arguments = call.child_by_field_name("arguments") if call is not None else None
+            if field is None or fixes.text(field) not in ("get", "contains_key", "entry"):
+                continue
+            key = _key(fixes.text(arguments)) if arguments is not None else ""
+            if key not in keys:  # `contains_key(&k)` then `get(&k)`: one lookup of `k`
+                keys.add(key)
+                lookups += 1
     return lookups >= 2
