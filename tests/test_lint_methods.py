@@ -90,6 +90,9 @@ CHANGED = {
     # `xs.iter().rev().take(k)` of a kept Vec: the passes' that put its k newest, so that
     # `.cloned().collect()`, `.map(..)`, `.reduce(..)` of it hold no older pass's.
     "take": ((methods.TAKE, methods.NEWEST), (methods.TAKE,)),
+    # `once(a).chain(once(b))` holds a's and b's elements in order, where the old code read only
+    # the receiver's (the losses of `for loss in once(rec).chain(once(aux))`).
+    "chain": ((methods.CHAIN, methods.ADAPT), (methods.ADAPT,)),
 }
 
 
