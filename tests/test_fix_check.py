@@ -152,11 +152,24 @@ def test_explain_does_not_print_a_fix_that_panics_as_code(tmp_path):
 
 
 def test_the_copy_limit_is_a_verdict_not_an_error(tmp_path, monkeypatch):
-    path = program(tmp_path)
+    # A program of two files (`mod helper;`): its folder is copied, and here it is too large.
+    path = program(tmp_path, "mod helper;\n" + CACHED)
+    (tmp_path / "helper.rs").write_text("pub fn unused() {}\n")
     monkeypatch.setattr(fix_check, "COPY_LIMIT", 10)
-    check = check_edits(path, [insert(7, 32, ".detach()")])
+    check = check_edits(path, [insert(8, 32, ".detach()")])
     assert check.verdict == fix_check.FAILS and "too large" in check.detail
     assert os.path.exists(path)
+
+
+def test_a_single_file_in_a_large_folder_is_checked_on_its_own(tmp_path, monkeypatch):
+    # A file that names no other (no `mod name;`) runs alone: a downloads folder or /tmp full
+    # of other files does not withhold its fixes.
+    path = program(tmp_path)
+    (tmp_path / "other.rs").write_text("fn main() {}\n" * 50)
+    monkeypatch.setattr(fix_check, "COPY_LIMIT", 10)
+    check = check_edits(path, [insert(7, 32, ".detach()")])
+    # Run, the edit cuts `x`'s gradient, which the loop unwraps.
+    assert (check.verdict, check.detail.split(":")[0]) == (PANICS, "it panics at line 11")
 
 
 # -- one diagnosis: the run's error names the rule lint names ---------------------------------

@@ -11,6 +11,7 @@ edited file replaced by its edited text. The user's files are only read.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field, replace
@@ -309,7 +310,7 @@ def _check_copy(
     root = original.resolve().parent
     folder = tempfile.mkdtemp(prefix="pbpit-fix-")
     try:
-        if not _copy_program(root, original.suffix, Path(folder)):
+        if not _copy_program(root, original, Path(folder), edited):
             return FixCheck(FAILS, "the program's folder is too large to copy for the check")
         (Path(folder) / edited.resolve().relative_to(root)).write_text(changed, encoding="utf-8")
         from pbpit.diagnose.later_cuts import fix_lines
@@ -333,7 +334,7 @@ def compile_errors(path: str | Path, text: str, unsupported: bool = False) -> li
     root = original.resolve().parent
     folder = tempfile.mkdtemp(prefix="pbpit-fix-")
     try:
-        if not _copy_program(root, original.suffix, Path(folder)):
+        if not _copy_program(root, original, Path(folder), original, text):
             return []
         copy = Path(folder) / original.resolve().relative_to(root)
         copy.write_text(text, encoding="utf-8")
@@ -354,23 +355,46 @@ def compile_errors(path: str | Path, text: str, unsupported: bool = False) -> li
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _copy_program(root: Path, suffix: str, folder: Path) -> bool:
-    """The files of `root` ending in `suffix` (regular files, not links) copied under `folder`,
-    relative paths kept; False past COPY_LIMIT."""
+def _copy_program(
+    root: Path, original: Path, folder: Path, edited: Path, text: str | None = None
+) -> bool:
+    """The files of `root` ending in the program's suffix (regular files, not links) copied
+    under `folder`, relative paths kept; False past COPY_LIMIT. A Rust file that names no other
+    file (no `mod name;`, no `include!`) and is the one edited is copied alone: a single
+    program in a large folder (a downloads folder, /tmp) is checked as it runs, on its own."""
+    if original.suffix == ".rs" and edited.resolve() == original.resolve():
+        try:
+            source = original.read_text(encoding="utf-8") if text is None else text
+        except (OSError, UnicodeDecodeError):
+            source = None
+        if source is not None and _OTHER_FILES.search(source) is None:
+            shutil.copyfile(original, folder / original.name)
+            return True
     total = 0
     for directory, subdirs, files in os.walk(root):
         subdirs[:] = [d for d in subdirs if not d.startswith(".") and d != "target"]
         for name in files:
-            source = Path(directory, name)
-            if not name.endswith(suffix) or source.is_symlink() or not source.is_file():
+            source_path = Path(directory, name)
+            if (
+                not name.endswith(original.suffix)
+                or source_path.is_symlink()
+                or not source_path.is_file()
+            ):
                 continue
-            total += source.stat().st_size
+            total += source_path.stat().st_size
             if total > COPY_LIMIT:
                 return False
-            target = folder / source.relative_to(root)
+            target = folder / source_path.relative_to(root)
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
+            shutil.copyfile(source_path, target)
     return True
+
+
+_OTHER_FILES = re.compile(
+    r"(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*;|\binclude(?:_str|_bytes)?!"
+)
+"""What makes a Rust file read another file of its folder: an out-of-line module, an
+`include!`."""
 
 
 def _run(
