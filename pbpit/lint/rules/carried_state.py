@@ -32,7 +32,7 @@ from pbpit.lint.rules.carry_line import (
     detach_in_method,
     tuple_of_collections,
 )
-from pbpit.lint.rules.lent_state import detach_where_lent
+from pbpit.lint.rules.lent_state import detach_where_element_lent, detach_where_lent
 from pbpit.lint.rules.literal_fields import (
     carried_parts,
     detach_constructed,
@@ -122,6 +122,9 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
     through = detach_where_written(name, meeting, leaf, fixes)
     if through is not None:
         return through  # `*slot = h` of `states.entry(k).or_insert(..)`: `*slot = h.detach()`
+    element = detach_where_element_lent(name, meeting, leaf, fixes)
+    if element is not None:
+        return element  # `advance(&mut sensors[i], ..)` setting `sensor.smooth = ..`: there
     loop_body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
     if (
         not is_name(name)

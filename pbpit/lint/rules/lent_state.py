@@ -49,7 +49,9 @@ def lent_call(name: str, body: Node, fixes: Fixes) -> tuple[Node, int] | None:
 _SKIPPED = ("line_comment", "block_comment")
 
 
-def callee(call: Node, index: int, fixes: Fixes) -> tuple[str, str, Node] | None:
+def callee(
+    call: Node, index: int, fixes: Fixes, lends: re.Pattern[str] = _LENT
+) -> tuple[str, str, Node] | None:
     """The function of the file `call` calls, by its last name (one of that name only): its
     label, the name of its parameter at argument `index` (`self` not counted), which must lend
     a collection `&mut`, and its body."""
@@ -76,7 +78,7 @@ def callee(call: Node, index: int, fixes: Fixes) -> tuple[str, str, Node] | None
     kind = given[index].child_by_field_name("type")
     if pattern is None or kind is None or pattern.type != "identifier":
         return None
-    if not _LENT.match(fixes.text(kind)):
+    if not lends.match(fixes.text(kind)):
         return None
     owner = candidates[0].parent
     while owner is not None and owner.type != "impl_item":
@@ -116,6 +118,53 @@ def detach_where_lent(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> 
         f"lent), line {put.line}, the state the next pass reads: gradients stop at the pass "
         "boundary",
         put.edits,
+    )
+
+
+_ELEMENT_FIELD = re.compile(r"^(?P<element>\w+\[[^\[\]]+\])\.(?P<field>\w+)$")
+_LENT_ONE = re.compile(r"&\s*mut\s+[A-Za-z_]")
+"""A parameter's type that lends one value `&mut` (`&mut Sensor`)."""
+
+
+def detach_where_element_lent(
+    name: str, meeting: Meeting, leaf: bool, fixes: Fixes
+) -> Help | None:
+    """The fix of `name`, a field of one element of a collection (`sensors[which].smooth`) the
+    loop lends `&mut` to a function of the file each pass (`advance(&mut sensors[which], ..)`),
+    which sets the field through its parameter (`sensor.smooth = blended.clone();`): what it
+    puts detached there, the one line that carries the state; None otherwise."""
+    found = _ELEMENT_FIELD.match(re.sub(r"\s+", "", name))
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if found is None or body is None or meeting.in_macro or leaf:
+        return None
+    lent = lent_call(found["element"], body, fixes)
+    given = callee(*lent, fixes, lends=_LENT_ONE) if lent is not None else None
+    if given is None:
+        return None
+    label, parameter, scope = given
+    writes = []
+    for node in descendants(scope):
+        left = node.child_by_field_name("left") if node.type == "assignment_expression" else None
+        if left is None or left.type != "field_expression":
+            continue
+        base, field = left.child_by_field_name("value"), left.child_by_field_name("field")
+        if base is None or field is None or fixes.text(field) != found["field"]:
+            continue
+        if fixes.text(base) == parameter:
+            writes.append(node)
+    right = writes[0].child_by_field_name("right") if len(writes) == 1 else None
+    if right is None or fixes.detached_already(right):
+        return None
+    edits = fixes.detach_edits(right)
+    if not edits:
+        return None
+    said = fixes.text(right).removesuffix(".clone()")
+    return Help(
+        f"detach `{said}` where it is put in `{parameter}.{found['field']}` by `{label}` (the "
+        f"`{found['element']}` it is lent), line {writes[0].start_point[0] + 1}, the state the "
+        "next pass reads: gradients stop at the pass boundary",
+        edits,
     )
 
 
