@@ -142,6 +142,13 @@ def _statement(call: Node, fixes: Fixes) -> Node | None:
 def _one_argument_apart(first: Node, second: Node, fixes: Fixes) -> tuple[Node, Node] | None:
     """The one argument where two calls of the same function differ (`rec_loss`,
     `cls_loss`), the others the same text; None otherwise."""
+    apart = _apart(first, second, fixes)
+    return apart[0] if apart is not None and len(apart) == 1 else None
+
+
+def _apart(first: Node, second: Node, fixes: Fixes) -> list[tuple[Node, Node]] | None:
+    """The arguments, pair by pair, where two calls of the same function (as many arguments
+    each) differ; None for calls of two functions or of two arities."""
     text = fixes.text
     f1, f2 = first.child_by_field_name("function"), second.child_by_field_name("function")
     g1, g2 = first.child_by_field_name("arguments"), second.child_by_field_name("arguments")
@@ -150,10 +157,7 @@ def _one_argument_apart(first: Node, second: Node, fixes: Fixes) -> tuple[Node, 
     one, two = list(g1.named_children), list(g2.named_children)
     if len(one) != len(two):
         return None
-    apart = [i for i, (x, y) in enumerate(zip(one, two, strict=True)) if text(x) != text(y)]
-    if len(apart) != 1:
-        return None
-    return one[apart[0]], two[apart[0]]
+    return [(x, y) for x, y in zip(one, two, strict=True) if text(x) != text(y)]
 
 
 def _rated_calls(first: Node, second: Node, fixes: Fixes) -> Help | None:
@@ -161,14 +165,10 @@ def _rated_calls(first: Node, second: Node, fixes: Fixes) -> Help | None:
     `apply(.., aux, 0.01)`: a learning rate, it seems): the sum said in words, keeping each
     rate where the helper steps plain SGD with it; None for another shape."""
     text = fixes.text
-    f1, f2 = first.child_by_field_name("function"), second.child_by_field_name("function")
-    g1, g2 = first.child_by_field_name("arguments"), second.child_by_field_name("arguments")
-    if f1 is None or f2 is None or g1 is None or g2 is None or text(f1) != text(f2):
+    apart = _apart(first, second, fixes)
+    f1 = first.child_by_field_name("function")
+    if apart is None or f1 is None:
         return None
-    one, two = list(g1.named_children), list(g2.named_children)
-    if len(one) != len(two):
-        return None
-    apart = [(x, y) for x, y in zip(one, two, strict=True) if text(x) != text(y)]
     numbers = [(x, y) for x, y in apart if x.type == y.type == "float_literal"]
     losses = [(x, y) for x, y in apart if (x, y) not in numbers]
     if len(apart) != 2 or len(numbers) != 1 or len(losses) != 1:
