@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, is_name
-from pbpit.lint.rules.literal_fields import literal_type
+from pbpit.lint.rules.literal_fields import declared_fields, literal_type
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -290,17 +290,7 @@ def _field_value(
 
 
 def _field_declaration(owner: str, field_name: str, fixes: Fixes) -> Node | None:
-    for node in descendants(fixes.source.root):
-        if node.type != "struct_item":
-            continue
-        named = node.child_by_field_name("name")
-        if named is None or fixes.text(named) != owner:
-            continue
-        for field in descendants(node):
-            label = field.child_by_field_name("name") if field.type == "field_declaration" else None
-            if label is not None and fixes.text(label) == field_name:
-                return field
-    return None
+    return (declared_fields(owner, fixes) or {}).get(field_name)
 
 
 def _declares(owner: str, field_name: str, fixes: Fixes) -> bool:

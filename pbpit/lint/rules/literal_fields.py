@@ -15,24 +15,32 @@ from pbpit.lint.rule import Meeting
 from pbpit.rust.syntax import Node, descendants
 
 
-def tensor_fields(type_name: str, fixes: Fixes) -> list[str]:
-    """The fields of the file's struct `type_name` declared a plain `Tensor<..>`, in order
-    (none when no struct of that name is declared in the file)."""
+def declared_fields(type_name: str, fixes: Fixes) -> dict[str, Node] | None:
+    """The field declarations of the file's first struct `type_name`, by name, in order; None
+    when the file declares no struct of that name (with named fields)."""
     for node in descendants(fixes.source.root):
         name = node.child_by_field_name("name") if node.type == "struct_item" else None
         body = node.child_by_field_name("body") if name is not None else None
         if name is None or body is None or fixes.text(name) != type_name:
             continue
-        fields = []
+        fields = {}
         for declaration in body.named_children:
-            kind = declaration.child_by_field_name("type")
             label = declaration.child_by_field_name("name")
-            if declaration.type != "field_declaration" or kind is None or label is None:
-                continue
-            if last_segment(fixes.text(kind).split("<", 1)[0]) == "Tensor":
-                fields.append(fixes.text(label))
+            if declaration.type == "field_declaration" and label is not None:
+                fields.setdefault(fixes.text(label), declaration)
         return fields
-    return []
+    return None
+
+
+def tensor_fields(type_name: str, fixes: Fixes) -> list[str]:
+    """The fields of the file's struct `type_name` declared a plain `Tensor<..>`, in order
+    (none when no struct of that name is declared in the file)."""
+    return [
+        name
+        for name, declaration in (declared_fields(type_name, fixes) or {}).items()
+        if (kind := declaration.child_by_field_name("type")) is not None
+        and last_segment(fixes.text(kind).split("<", 1)[0]) == "Tensor"
+    ]
 
 
 def literal_type(literal: Node, fixes: Fixes) -> str | None:

@@ -21,6 +21,7 @@ from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.carried_logs import store_inputs_help
 from pbpit.lint.rules.kept_model import _declared_type, _function, _model, let_of
+from pbpit.lint.rules.literal_fields import declared_fields
 from pbpit.lint.rules.method_buffer import method_buffer
 from pbpit.rust.syntax import Node, descendants
 
@@ -192,31 +193,18 @@ def _field_put(read: Node, fixes: Fixes) -> tuple[Node, str, str] | None:
 def _field_declaration(struct: str, field_name: str, input_name: str, fixes: Fixes) -> Node | None:
     """The declaration of `field_name` in the file's struct `struct`, when the struct has no
     field named as the input."""
-    for node in descendants(fixes.source.root):
-        label = node.child_by_field_name("name") if node.type == "struct_item" else None
-        if label is None or fixes.text(label) != struct:
-            continue
-        fields = [n for n in descendants(node) if n.type == "field_declaration"]
-        names = {fixes.text(f.child_by_field_name("name")) for f in fields}
-        if input_name in names:
-            return None
-        found = [f for f in fields if fixes.text(f.child_by_field_name("name")) == field_name]
-        return found[0] if len(found) == 1 else None
-    return None
+    fields = declared_fields(struct, fixes) or {}
+    return None if input_name in fields else fields.get(field_name)
 
 
 def _keeps(struct: str, input_name: str, input_type: str, fixes: Fixes) -> bool:
     """Whether the file's struct `struct` declares a field `input_name` of type `input_type`
     (the forward's input, kept beside its output)."""
-    for node in descendants(fixes.source.root):
-        label = node.child_by_field_name("name") if node.type == "struct_item" else None
-        if label is None or fixes.text(label) != struct:
-            continue
-        for field_ in (n for n in descendants(node) if n.type == "field_declaration"):
-            name, kind = field_.child_by_field_name("name"), field_.child_by_field_name("type")
-            if name is not None and kind is not None and fixes.text(name) == input_name:
-                return re.sub(r"\s+", "", fixes.text(kind)) == re.sub(r"\s+", "", input_type)
-    return False
+    declaration = (declared_fields(struct, fixes) or {}).get(input_name)
+    kind = declaration.child_by_field_name("type") if declaration is not None else None
+    return kind is not None and re.sub(r"\s+", "", fixes.text(kind)) == re.sub(
+        r"\s+", "", input_type
+    )
 
 
 def _field_reads(field_name: str, fixes: Fixes) -> list[tuple[Node, int, bool]] | None:
