@@ -16,6 +16,7 @@ from typing import Any
 from pbpit.rust.interp import (
     assoc_types,
     burn_nn,
+    impl_bounds,
     impl_signatures,
     iterator_params,
     num_refs,
@@ -195,6 +196,8 @@ class TraitLowering:
                 found = predicate.child_by_field_name("bounds")
                 if left is not None and found is not None and self.text(left) in bounds:
                     bounds[self.text(left)].extend(self.kids(found))
+        if node.type == "struct_item":  # `struct Trainer<O>` of `impl<O: Optimizer<..>> ..`
+            impl_bounds.add_impl_bounds(self, node, bounds)
         instance = getattr(self, "instance_types", {})
         free_fn = node.type == "function_item" and self.self_type is None
         for name, written in bounds.items():
