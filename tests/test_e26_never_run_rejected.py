@@ -22,8 +22,8 @@ PATH, a slow test (`pytest -m slow`) checks they are still rustc's.
 - a free function's `&mut` result held (`let a = first_mut(&mut v);`) while `v` is used: E0502
   (`v.len()`, `println!(.., v)`, `v[1]`), E0499 (`v.push(..)`), E0503 (`c.n` read); likewise
   std's `&mut` views held by a `let` (`let it = ws.iter_mut();`, `ws.last_mut().unwrap()`).
-- `let r: &mut Vec<i32> = &v;` (any `T` behind the written `&mut`): E0308, types differ in
-  mutability.
+- `let r: &mut Vec<i32> = &v;` (any `T` behind the written `&mut`), and `r = &v;` of a `let r:
+  &mut Vec<i32>;` declared without a value: E0308, types differ in mutability.
 
 And programs rustc rejects with another code than pbpit said: pairs unzipped into a `Vec` of
 another type (`Vec<u64>: Extend<bool>`, E0277, not E0308); a set extended with items of another
@@ -2001,6 +2001,54 @@ fn main() {
 }
 """,
         rejects("E0502"),
+    ),
+    # A `let` of a written `&mut T` given its value later (`r = &v;`): E0308 as in the `let`.
+    "shared_borrow_assigned_to_a_mut_ref_let_declared_first": (
+        """\
+fn main() {
+    let mut v = vec![1];
+    let r: &mut Vec<i32>;
+    r = &v;
+    r.push(2);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+    "shared_borrow_in_one_branch_of_a_mut_ref_let_declared_first": (
+        """\
+struct Acc {
+    total: f64,
+}
+
+fn main() {
+    let mut a = Acc { total: 0.0 };
+    let b = Acc { total: 1.0 };
+    let pick: &mut Acc;
+    if b.total > 0.5 {
+        pick = &b;
+    } else {
+        pick = &mut a;
+    }
+    pick.total += 2.0;
+    println!("{}", a.total);
+}
+""",
+        rejects("E0308"),
+    ),
+    "mut_borrow_assigned_to_a_mut_ref_let_declared_first_runs": (
+        """\
+fn main() {
+    let mut v = vec![1];
+    let r: &mut Vec<i32>;
+    r = &mut v;
+    r.push(2);
+    let s: &Vec<i32>;
+    s = &v;
+    println!("{:?}", s);
+}
+""",
+        runs("[1, 2]\n"),
     ),
 }
 

@@ -21,6 +21,7 @@ from pbpit.rust.interp import (
     match_mut_refs,
     missing_else,
     mut_item_closures,
+    mut_ref_lets,
     num_refs,
     op_traits,
     open_ranges,
@@ -250,6 +251,8 @@ class ExprLowering:
 
     def assignment(self, node: Node, op: str | None) -> Expr:
         left = node.child_by_field_name("left")
+        if op is None:  # `r = &v;` of `let r: &mut Vec<i32>;`: E0308
+            mut_ref_lets.refuse_shared_assigned(self, node)
         value = self.expr(node.child_by_field_name("right"))
         if op is None and destructuring_assign.is_destructuring(left):  # `(h, c) = ..;`
             return destructuring_assign.lower(self, node, left, value)

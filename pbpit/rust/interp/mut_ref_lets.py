@@ -53,3 +53,35 @@ def refuse_shared_for_mut(low: Any, value: Any) -> None:
         err = low.fail(value, rejects("mismatched types", "E0308"))
         err.label = "types differ in mutability"
         raise err
+
+
+def refuse_shared_assigned(low: Any, node: Any) -> None:
+    """rustc's E0308 at `&v` of `r = &v;` where `r` is a `let r: &mut Vec<i32>;` declared
+    without a value (types differ in mutability), as for the `let` given `&v`."""
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None or left.type != "identifier":
+        return
+    if right.type != "reference_expression" or any(
+        child.type == "mutable_specifier" for child in right.children
+    ):
+        return
+    name, scope, found = low.text(left), node.parent, None
+    while scope is not None and found is None and scope.type != "function_item":
+        for child in scope.named_children:
+            if child.start_byte >= node.start_byte:
+                break
+            pattern = child.child_by_field_name("pattern")
+            if child.type != "let_declaration" or pattern is None:
+                continue
+            if low.text(pattern).removeprefix("mut ").strip() == name:
+                found = child  # the latest `let` of the name before the assignment
+        scope = scope.parent
+    written = found.child_by_field_name("type") if found is not None else None
+    if found is None or found.child_by_field_name("value") is not None or written is None:
+        return
+    if written.type == "reference_type" and any(
+        child.type == "mutable_specifier" for child in written.children
+    ):
+        err = low.fail(right, rejects("mismatched types", "E0308"))
+        err.label = "types differ in mutability"
+        raise err
