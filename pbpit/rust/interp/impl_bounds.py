@@ -25,7 +25,7 @@ def add_impl_bounds(lowerer: Any, node: Node, bounds: dict[str, list[Node]]) -> 
         arguments = written.child_by_field_name("type_arguments")
         if name is None or arguments is None or lowerer.text(name) != struct:
             continue
-        own = _impl_bounds(lowerer, item)
+        own = written_bounds(lowerer, item)
         for at, argument in enumerate(lowerer.kids(arguments)):
             if at >= len(order) or bounds[order[at]]:
                 continue
@@ -38,8 +38,9 @@ def add_impl_bounds(lowerer: Any, node: Node, bounds: dict[str, list[Node]]) -> 
                 bounds[order[at]] = stepped
 
 
-def _impl_bounds(lowerer: Any, item: Node) -> dict[str, list[Node]]:
-    """The bounds of an impl's type parameters, written in `<..>` or its `where` clause."""
+def written_bounds(lowerer: Any, item: Node) -> dict[str, list[Node]]:
+    """The type parameters of an item (a function, a struct, an impl) in the order written,
+    each with its bounds, written in `<..>` or in the item's `where` clause."""
     found: dict[str, list[Node]] = {}
     generics = item.child_by_field_name("type_parameters")
     for param in lowerer.kids(generics) if generics is not None else []:
@@ -50,9 +51,8 @@ def _impl_bounds(lowerer: Any, item: Node) -> dict[str, list[Node]]:
             )
     for clause in (c for c in item.children if c.type == "where_clause"):
         for predicate in lowerer.kids(clause):
-            left, written = predicate.child_by_field_name("left"), predicate.child_by_field_name(
-                "bounds"
-            )
+            left = predicate.child_by_field_name("left")
+            written = predicate.child_by_field_name("bounds")
             if left is not None and written is not None and lowerer.text(left) in found:
                 found[lowerer.text(left)].extend(lowerer.kids(written))
     return found

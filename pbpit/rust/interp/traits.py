@@ -180,22 +180,8 @@ class TraitLowering:
     def dispatch_params(self: Any, node: Node, backends: set[str]) -> None:
         """The type parameters of `node` bounded by the file's traits or by `Fn(..)`: in
         `type_params` from now on, and no longer backends."""
-        bounds: dict[str, list[Node]] = {}
-        order: list[str] = []
-        generics = node.child_by_field_name("type_parameters")
-        for param in self.kids(generics) if generics is not None else []:
-            if param.type == "type_parameter":
-                name = self.text(param.child_by_field_name("name"))
-                order.append(name)
-                found = param.child_by_field_name("bounds")
-                bounds[name] = self.kids(found) if found is not None else []
-        self.generic_order = order
-        for clause in (c for c in node.children if c.type == "where_clause"):
-            for predicate in self.kids(clause):
-                left = predicate.child_by_field_name("left")
-                found = predicate.child_by_field_name("bounds")
-                if left is not None and found is not None and self.text(left) in bounds:
-                    bounds[self.text(left)].extend(self.kids(found))
+        bounds = impl_bounds.written_bounds(self, node)  # in the order written
+        self.generic_order = list(bounds)
         if node.type == "struct_item":  # `struct Trainer<O>` of `impl<O: Optimizer<..>> ..`
             impl_bounds.add_impl_bounds(self, node, bounds)
         instance = getattr(self, "instance_types", {})
