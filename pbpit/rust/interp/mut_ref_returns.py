@@ -191,15 +191,22 @@ def _lent_param(fn: Node) -> int | None:
     return refs[0] if mutable else None
 
 
-def _held_call(lowerer: Any, node: Node, name: str, index: int) -> tuple | None:
-    """(the `let`, its name, the lent variable's name) of `let x = name(.., &mut v, ..);`."""
+def _let_of_call(node: Node) -> tuple[Node, Node] | None:
+    """The name and the call of `let x = f(..);` or `let x = m.f(..);`, else None."""
     if node.type != "let_declaration":
         return None
     pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
     if pattern is None or value is None or pattern.type != "identifier":
         return None
-    if value.type != "call_expression":
+    return (pattern, value) if value.type == "call_expression" else None
+
+
+def _held_call(lowerer: Any, node: Node, name: str, index: int) -> tuple | None:
+    """(the `let`, its name, the lent variable's name) of `let x = name(.., &mut v, ..);`."""
+    bound = _let_of_call(node)
+    if bound is None:
         return None
+    pattern, value = bound
     function, args = value.child_by_field_name("function"), value.child_by_field_name("arguments")
     if function.type != "identifier" or lowerer.src.node_text(function) != name or args is None:
         return None
@@ -214,13 +221,10 @@ def _held_call(lowerer: Any, node: Node, name: str, index: int) -> tuple | None:
 
 def _held(lowerer: Any, node: Node, method: str) -> tuple | None:
     """(the `let`, its name, the receiver's name) of `let x = m.method(..);`, else None."""
-    if node.type != "let_declaration":
+    bound = _let_of_call(node)
+    if bound is None:
         return None
-    pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
-    if pattern is None or value is None or pattern.type != "identifier":
-        return None
-    if value.type != "call_expression":
-        return None
+    pattern, value = bound
     function = value.child_by_field_name("function")
     if function.type != "field_expression":
         return None
