@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pbpit_process import apply_json_edits, pbpit_main, pbpit_run
+from tests.pbpit_process import apply_json_edits, json_diagnostics, pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "kept_loss"
 
@@ -28,20 +28,13 @@ CASES = {
 }
 
 
-def _findings(command: str, path: Path) -> list[dict]:
-    if command == "lint":
-        return json.loads(pbpit_main("lint", "--format", "json", str(path)).stdout)["findings"]
-    data = json.loads(pbpit_main(command, "--json", str(path)).stdout)
-    return [data["diagnostic"]] if command == "explain" else data["diagnostics"]
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_every_command_one_rule_one_binding_one_fix(name, tmp_path):
     program = HERE / f"{name}.rs"
     binding, word = CASES[name]
     fixes = set()
     for command in ("run", "explain", "audit", "lint"):
-        found = [f for f in _findings(command, program) if f.get("rule")]
+        found = [f for f in json_diagnostics(command, program) if f.get("rule")]
         assert found, command
         first = found[0]
         assert first["rule"].removeprefix("pbpit::") == "double-backward", command
@@ -69,7 +62,7 @@ def test_twins_are_clean():
 def test_never_detach_the_kept_loss():
     """Detached where it is kept, the loss would train nothing after the loop: never offered."""
     for name in CASES:
-        for finding in _findings("lint", HERE / f"{name}.rs"):
+        for finding in json_diagnostics("lint", HERE / f"{name}.rs"):
             for help_ in finding.get("help", []):
                 assert ".detach()" not in json.dumps(help_.get("edits", [])), name
 
@@ -77,7 +70,7 @@ def test_never_detach_the_kept_loss():
 def test_a_counter_moved_on_before_the_loss_is_kept_is_not_read_after_the_loop():
     """`i += 1` before `best = Some((v, loss))`: after the loop `i` is another pass's value, so
     the loss is said in words, never computed again from the counter."""
-    found = _findings("lint", HERE / "while_counter_moved.rs")
+    found = json_diagnostics("lint", HERE / "while_counter_moved.rs")
     assert [f["rule"].removeprefix("pbpit::") for f in found] == ["double-backward"]
     assert found[0]["message"].startswith("`best` keeps")
     assert not any(h.get("edits") for h in found[0].get("help", []))

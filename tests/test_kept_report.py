@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pbpit_process import apply_json_edits, pbpit_main, pbpit_run
+from tests.pbpit_process import apply_json_edits, json_diagnostics, pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "kept_report"
 
@@ -36,20 +36,13 @@ CASES = {
 }
 
 
-def _findings(command: str, path: Path) -> list[dict]:
-    if command == "lint":
-        return json.loads(pbpit_main("lint", "--format", "json", str(path)).stdout)["findings"]
-    data = json.loads(pbpit_main(command, "--json", str(path)).stdout)
-    return [data["diagnostic"]] if command == "explain" else data["diagnostics"]
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_every_command_one_rule_one_binding_one_fix(name, tmp_path):
     program = HERE / f"{name}.rs"
     binding, word = CASES[name]
     fixes = set()
     for command in ("run", "explain", "audit", "lint"):
-        found = [f for f in _findings(command, program) if f.get("rule")]
+        found = [f for f in json_diagnostics(command, program) if f.get("rule")]
         assert found, command
         first = found[0]
         assert first["rule"].removeprefix("pbpit::") == "double-backward", command
@@ -81,7 +74,7 @@ def test_a_closure_given_the_kept_loss_is_named_by_the_binding_in_words():
     in it as written, so the fix is said in words, never "add the two losses"."""
     program = HERE / "closure_report.rs"
     for command in ("run", "explain", "audit", "lint"):
-        first = [f for f in _findings(command, program) if f.get("rule")][0]
+        first = [f for f in json_diagnostics(command, program) if f.get("rule")][0]
         assert first["rule"].removeprefix("pbpit::") == "double-backward", command
         assert first["message"].split("`")[1] == "latest", command
         helps = first.get("help", [])
